@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PlatformConfig(AppConfig):
+    name = "sumalos.platform"
+    label = "platform"
+    verbose_name = "Plataforma"

@@ -1,0 +1,70 @@
+"""``make run``: services, migrations, the demo world, then web + worker + beat until Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from sumalos import embedded
+
+
+class Command(BaseCommand):
+    help = "Start everything the product needs on embedded defaults (make run)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        # manage.py started the embedded services in this process: they stop when it exits.
+        embedded.ensure_services()
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("load_demo")
+        port = os.environ.get("PORT", "8000")
+        python = sys.executable
+        manage = str(settings.BASE_DIR / "manage.py")
+        children = [
+            subprocess.Popen([python, manage, "runserver", "--noreload", f"127.0.0.1:{port}"]),
+            subprocess.Popen(
+                [python, "-m", "celery", "-A", "sumalos", "worker", "-c", "1", "-l", "warning"]
+            ),
+            subprocess.Popen(
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "sumalos",
+                    "beat",
+                    "-l",
+                    "warning",
+                    "--schedule",
+                    str(embedded.STATE_DIR / "celerybeat-schedule"),
+                ]
+            ),
+        ]
+        self.stdout.write(self.style.SUCCESS(f"\nSumalos en http://127.0.0.1:{port}/"))
+        self.stdout.write("Pulsa Ctrl-C para pararlo todo.\n")
+        stopping = False
+
+        def stop(signum: int, frame: object) -> None:
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        while not stopping and all(child.poll() is None for child in children):
+            time.sleep(0.5)
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        for child in children:
+            try:
+                child.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        self.stdout.write("Parado.")

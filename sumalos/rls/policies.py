@@ -1,0 +1,37 @@
+"""Which tables row-level security protects, and with which policy (DESIGN §3).
+
+Migrations apply these with ``protect_table``; ``tests/rls/test_protected_tables.py`` walks
+every model with an organization column and fails when one is neither here nor exempt; the
+system check compares each policy's fingerprint with this file.
+"""
+
+from __future__ import annotations
+
+from sumalos.rls.rule import visible_sql
+from sumalos.rls.sql import record_rule
+
+_FILE_RULE = visible_sql(
+    visibility="'shared'", owner_user_id="NULL::bigint", owner_phone="NULL::text"
+)
+
+TABLE_POLICIES: dict[str, str] = {
+    # Rows written through Suma: the four columns and the rule as declared.
+    "memories": visible_sql(),
+    # Organization records: shared rows of a fixed area.
+    "contacts": visible_sql(**record_rule("contacts")),
+    "invoices": visible_sql(**record_rule("invoices")),
+    "quotes": visible_sql(**record_rule("invoices")),
+    "expenses": visible_sql(**record_rule("expenses")),
+    # An uploaded file is a shared row of its organization with the file's own area.
+    "uploaded_documents": _FILE_RULE,
+    # Lines follow their document: the EXISTS runs under the parent table's own policy.
+    "invoice_lines": "EXISTS (SELECT 1 FROM invoices d WHERE d.id = invoice_id)",
+    "quote_lines": "EXISTS (SELECT 1 FROM quotes d WHERE d.id = quote_id)",
+}
+
+# Tables with an organization column that the restricted role never reads, so no policy:
+# ai_reader holds no grant on them and any read is refused outright.
+EXEMPT_TABLES: dict[str, str] = {
+    "memberships": "tenancy itself; the access is built from it by the app, never by the model",
+    "document_series": "invoice numbering counters; written under a row lock, never read by AI",
+}
