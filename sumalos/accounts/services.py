@@ -1,0 +1,60 @@
+"""Writes on users, organizations and memberships."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import GRANTABLE_AREAS, Area, Membership, Organization, User
+
+
+def _areas(areas: Iterable[str], *, allow_general: bool) -> list[str]:
+    allowed = GRANTABLE_AREAS | ({Area.GENERAL.value} if allow_general else set())
+    chosen = sorted(set(areas))
+    unknown = [a for a in chosen if a not in allowed]
+    if unknown:
+        raise ValidationError(f"Área desconocida: {', '.join(unknown)}.")
+    return chosen
+
+
+@transaction.atomic
+def organization_create(*, name: str, owner: User, tax_id: str = "") -> Organization:
+    organization = Organization.objects.create(name=name, tax_id=tax_id)
+    Membership.objects.create(organization=organization, user=owner, role=Membership.Role.OWNER)
+    return organization
+
+
+@transaction.atomic
+def membership_add(
+    *,
+    organization: Organization,
+    user: User,
+    role: str = Membership.Role.MEMBER,
+    read_areas: Iterable[str] = (),
+    write_areas: Iterable[str] = (),
+) -> Membership:
+    """Add ``user`` to ``organization``; a member reads what it may write."""
+    if role not in Membership.Role.values:
+        raise ValidationError(f"Papel desconocido: {role}.")
+    write = _areas(write_areas, allow_general=True)
+    read = sorted(set(_areas(read_areas, allow_general=True)) | set(write) - {Area.GENERAL})
+    return Membership.objects.create(
+        organization=organization, user=user, role=role, read_areas=read, write_areas=write
+    )
+
+
+@transaction.atomic
+def organization_set_shared_mode(
+    *, access: AiAccess, organization: Organization, shared_mode: str
+) -> Organization:
+    """Change how memory is shared in the organization; owners and admins only."""
+    if not access.is_manager(organization.pk):
+        raise PermissionDenied("Solo los propietarios y administradores pueden cambiar esto.")
+    if shared_mode not in Organization.SharedMode.values:
+        raise ValidationError(f"Modo desconocido: {shared_mode}.")
+    organization.shared_mode = shared_mode
+    organization.save(update_fields=["shared_mode"])
+    return organization
