@@ -14,7 +14,8 @@ from typing import Literal
 
 from sumalos.accounts.models import Area, Membership, User
 
-PrincipalKind = Literal["user", "phone"]
+# "anonymous" carries no identity: it owns nothing and sees only what needs no owner.
+PrincipalKind = Literal["user", "phone", "anonymous"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,8 @@ class Principal:
             raise ValueError("a user principal needs a user_id")
         if self.kind == "phone" and not self.phone:
             raise ValueError("a phone principal needs a phone")
+        if self.kind == "anonymous" and (self.user_id is not None or self.phone):
+            raise ValueError("an anonymous principal carries no identity")
 
 
 @dataclass(frozen=True)
