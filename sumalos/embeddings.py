@@ -32,7 +32,7 @@ def embed_query(text: str) -> list[float]:
     """Embed a search query."""
     with _lock:
         vector = _model().query([text])[0]
-    return np.asarray(vector, dtype=np.float32).tolist()  # type: ignore[no-any-return]
+    return np.asarray(vector, dtype=np.float32).tolist()
 
 
 def embed_passages(texts: list[str]) -> list[list[float]]:
@@ -41,7 +41,7 @@ def embed_passages(texts: list[str]) -> list[list[float]]:
         return []
     with _lock:
         vectors = _model().passage(texts)
-    return np.asarray(vectors, dtype=np.float32).reshape(len(texts), DIMENSIONS).tolist()  # type: ignore[no-any-return]
+    return np.asarray(vectors, dtype=np.float32).reshape(len(texts), DIMENSIONS).tolist()
 
 
 def cosine(a: list[float], b: list[float]) -> float:

@@ -98,10 +98,3 @@ def access_for_user(user: User, *, organization_ids: Iterable[int] | None = None
         principal=Principal(kind="user", user_id=user.pk),
         permissions={m.organization_id: permissions_of(m) for m in memberships},
     )
-
-
-def narrow(outer: OrgPermissions, inner: OrgPermissions) -> OrgPermissions:
-    """Return the permissions both grant: never wider than either."""
-    roles = [Membership.Role.MEMBER, Membership.Role.ADMIN, Membership.Role.OWNER]
-    role = min(outer.role, inner.role, key=roles.index)
-    return OrgPermissions(role=role, read=outer.read & inner.read, write=outer.write & inner.write)

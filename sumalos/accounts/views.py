@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from sumalos.accounts.middleware import SESSION_KEY
-from sumalos.accounts.models import Membership
+from sumalos.accounts.models import Membership, User
 
 
 @login_required
@@ -21,7 +21,9 @@ def organization_switch(request: HttpRequest) -> HttpResponse:
         organization_id = int(request.POST.get("organization", ""))
     except ValueError:
         organization_id = 0
-    if not Membership.objects.filter(user=request.user, organization_id=organization_id).exists():
+    user = request.user
+    assert isinstance(user, User)  # login_required
+    if not Membership.objects.filter(user=user, organization_id=organization_id).exists():
         messages.error(request, "No perteneces a esa organización.")
         return render(request, "home.html", status=403)
     request.session[SESSION_KEY] = organization_id

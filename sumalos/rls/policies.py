@@ -27,6 +27,14 @@ TABLE_POLICIES: dict[str, str] = {
     # Lines follow their document: the EXISTS runs under the parent table's own policy.
     "invoice_lines": "EXISTS (SELECT 1 FROM invoices d WHERE d.id = invoice_id)",
     "quote_lines": "EXISTS (SELECT 1 FROM quotes d WHERE d.id = quote_id)",
+    # System knowledge (DESIGN §4): no organization; the assistant reads published entries only.
+    "knowledge_domains": "true",
+    "knowledge_entries": "status = 'published'",
+    "knowledge_sources": "EXISTS (SELECT 1 FROM knowledge_entries e WHERE e.id = entry_id)",
+    "knowledge_fact_keys": "EXISTS (SELECT 1 FROM knowledge_entries e WHERE e.id = entry_id)",
+    "knowledge_facts": "EXISTS (SELECT 1 FROM knowledge_entries e WHERE e.id = entry_id)",
+    "knowledge_chunks": "EXISTS (SELECT 1 FROM knowledge_entries e WHERE e.id = entry_id)",
+    "knowledge_versions": "false",
 }
 
 # Tables with an organization column that the restricted role never reads, so no policy:
@@ -34,4 +42,5 @@ TABLE_POLICIES: dict[str, str] = {
 EXEMPT_TABLES: dict[str, str] = {
     "memberships": "tenancy itself; the access is built from it by the app, never by the model",
     "document_series": "invoice numbering counters; written under a row lock, never read by AI",
+    "memory_audit": "who changed a shared memory; shown to owners and admins by the app only",
 }

@@ -126,7 +126,8 @@ def test_app_filter_and_row_level_security_agree_with_the_design(pool, world):
         )
     request_orgs = [orgs[org].pk for org in sorted(requested)]
     if kind == "user":
-        access = access_for_user(users[user], organization_ids=request_orgs)  # type: ignore[index]
+        assert user is not None
+        access = access_for_user(users[user], organization_ids=request_orgs)
     else:
         # A phone carries the organizations that authorised it (never wider: see channels).
         access = AiAccess(
