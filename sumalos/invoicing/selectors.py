@@ -1,0 +1,242 @@
+"""Every read of the invoicing domain, scoped by the caller's ``AiAccess`` (DESIGN §3, STYLE §2–3).
+
+A record is visible when its organization is in the access and its area is readable there;
+``access_record`` is the one fetch-by-id, and answers 404 for anything else so existence never
+leaks. Postgres row-level security applies the same rule to the assistant's reads.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import TypeVar
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, Q, QuerySet, Sum
+from django.http import Http404
+
+from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import Area
+from sumalos.invoicing.models import (
+    BillingDocument,
+    Contact,
+    Expense,
+    Invoice,
+    InvoiceLine,
+    Quote,
+    QuoteLine,
+    UploadedDocument,
+)
+from sumalos.invoicing.services import may_see_iban
+
+M = TypeVar("M", bound=Model)
+
+_NOTHING = Q(pk__in=[])
+_LINE_PARENT: dict[type[Model], str] = {InvoiceLine: "invoice", QuoteLine: "quote"}
+
+
+def area_of(model: type[Model]) -> str | None:
+    """The fixed area of a model's rows, or None when each row carries its own (files)."""
+    if model in _LINE_PARENT:
+        return Area.INVOICES
+    return getattr(model, "AREA", None)
+
+
+def _readable(access: AiAccess, model: type[Model], *, write: bool = False) -> Q:
+    allowed = access.can_write if write else access.can_read
+    area = area_of(model)
+    prefix = f"{_LINE_PARENT[model]}__" if model in _LINE_PARENT else ""
+    q = _NOTHING
+    for org_id in access.permissions:
+        if area is not None:
+            if allowed(org_id, area):
+                q |= Q(**{f"{prefix}organization_id": org_id})
+        else:
+            areas = sorted(a for a in Area.values if allowed(org_id, a))
+            q |= Q(organization_id=org_id, area__in=areas)
+    return q
+
+
+def visible(access: AiAccess, model: type[M]) -> QuerySet[M]:
+    """All rows of ``model`` the access may read, in every organization of the access."""
+    return model._default_manager.filter(_readable(access, model))
+
+
+def access_record(access: AiAccess, model: type[M], pk: object, *, write: bool = False) -> M:
+    """Fetch one record the access may read, or 404; with ``write``, 403 if read-only."""
+    try:
+        obj = visible(access, model).get(pk=pk)
+    except (model.DoesNotExist, ValueError, TypeError):  # type: ignore[attr-defined]
+        raise Http404("No existe o no tienes acceso.") from None
+    if (
+        write
+        and not model._default_manager.filter(
+            _readable(access, model, write=True), pk=obj.pk
+        ).exists()
+    ):
+        raise PermissionDenied("Puedes verlo, pero no modificarlo.")
+    return obj
+
+
+def _org(access: AiAccess, model: type[M], organization_id: int) -> QuerySet[M]:
+    prefix = f"{_LINE_PARENT[model]}__" if model in _LINE_PARENT else ""
+    return visible(access, model).filter(**{f"{prefix}organization_id": organization_id})
+
+
+# --- lists --------------------------------------------------------------------------------
+
+
+def contact_list(
+    *, access: AiAccess, organization_id: int, search: str = "", kind: str = ""
+) -> QuerySet[Contact]:
+    contacts = _org(access, Contact, organization_id)
+    if kind:
+        contacts = contacts.filter(kind=kind)
+    term = search.strip()
+    if term:
+        contacts = contacts.filter(
+            Q(name__unaccent__icontains=term)
+            | Q(tax_id__icontains=term.replace("-", "").replace(" ", ""))
+            | Q(email__icontains=term)
+            | Q(city__unaccent__icontains=term)
+        )
+    return contacts.order_by("name", "id")
+
+
+def customer_choices(*, access: AiAccess, organization_id: int) -> QuerySet[Contact]:
+    """Customers a person writing invoices may bill: names only, even without the contacts area.
+
+    Deliberately wider than ``contact_list``: choosing the customer of an invoice is part of
+    the invoices area; the contact's page stays behind the contacts area.
+    """
+    if not access.can_write(organization_id, Area.INVOICES):
+        return Contact.objects.none()
+    return (
+        Contact.objects.filter(organization_id=organization_id, kind=Contact.Kind.CUSTOMER)
+        .only("id", "name", "organization_id", "payment_terms_days")
+        .order_by("name", "id")
+    )
+
+
+def supplier_choices(*, access: AiAccess, organization_id: int) -> QuerySet[Contact]:
+    """Suppliers a person writing expenses may pick, by the same reasoning as customers."""
+    if not access.can_write(organization_id, Area.EXPENSES):
+        return Contact.objects.none()
+    return (
+        Contact.objects.filter(organization_id=organization_id, kind=Contact.Kind.SUPPLIER)
+        .only("id", "name", "organization_id")
+        .order_by("name", "id")
+    )
+
+
+def _documents(
+    access: AiAccess,
+    model: type[M],
+    organization_id: int,
+    status: str,
+    month: datetime.date | None,
+    contact_id: int | None,
+) -> QuerySet[M]:
+    documents = _org(access, model, organization_id).select_related("contact")
+    if status:
+        documents = documents.filter(status=status)
+    if month is not None:
+        documents = documents.filter(issue_date__year=month.year, issue_date__month=month.month)
+    if contact_id is not None:
+        documents = documents.filter(contact_id=contact_id)
+    return documents.order_by("-issue_date", "-id")
+
+
+def invoice_list(
+    *,
+    access: AiAccess,
+    organization_id: int,
+    status: str = "",
+    month: datetime.date | None = None,
+    contact_id: int | None = None,
+) -> QuerySet[Invoice]:
+    return _documents(access, Invoice, organization_id, status, month, contact_id)
+
+
+def quote_list(
+    *,
+    access: AiAccess,
+    organization_id: int,
+    status: str = "",
+    month: datetime.date | None = None,
+    contact_id: int | None = None,
+) -> QuerySet[Quote]:
+    return _documents(access, Quote, organization_id, status, month, contact_id)
+
+
+def expense_list(
+    *, access: AiAccess, organization_id: int, month: datetime.date | None = None
+) -> QuerySet[Expense]:
+    expenses = _org(access, Expense, organization_id).select_related("supplier")
+    if month is not None:
+        expenses = expenses.filter(date__year=month.year, date__month=month.month)
+    return expenses.order_by("-date", "-id")
+
+
+def document_list(
+    *, access: AiAccess, organization_id: int, area: str = ""
+) -> QuerySet[UploadedDocument]:
+    documents = _org(access, UploadedDocument, organization_id)
+    if area:
+        documents = documents.filter(area=area)
+    return documents.order_by("-created_at", "-id")
+
+
+def lines_of(document: BillingDocument) -> QuerySet[InvoiceLine] | QuerySet[QuoteLine]:
+    """The lines of a document the caller already obtained through ``access_record``."""
+    if isinstance(document, Invoice):
+        return InvoiceLine.objects.filter(invoice=document).order_by("position", "id")
+    assert isinstance(document, Quote)
+    return QuoteLine.objects.filter(quote=document).order_by("position", "id")
+
+
+# --- field-level permissions --------------------------------------------------------------
+
+
+def contact_iban(*, access: AiAccess, contact: Contact) -> str | None:
+    """The contact's IBAN for those who may read invoices or expenses; None for the rest."""
+    return contact.iban if may_see_iban(access, contact.organization_id) else None
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def invoiced_total(*, access: AiAccess, organization_id: int, year: int, month: int) -> Decimal:
+    """Sum of the totals of the invoices issued in that month (drafts do not count)."""
+    result = (
+        _org(access, Invoice, organization_id)
+        .filter(
+            status=Invoice.Status.ISSUED,
+            issue_date__year=year,
+            issue_date__month=month,
+        )
+        .aggregate(total=Sum("total"))["total"]
+    )
+    return result if result is not None else Decimal("0.00")
+
+
+def outstanding_for_contact(*, access: AiAccess, contact: Contact) -> Decimal:
+    """What the customer still owes: issued invoices not yet collected."""
+    result = (
+        _org(access, Invoice, contact.organization_id)
+        .filter(contact=contact, status=Invoice.Status.ISSUED, paid_at__isnull=True)
+        .aggregate(total=Sum("total"))["total"]
+    )
+    return result if result is not None else Decimal("0.00")
+
+
+def overdue_invoices(
+    *, access: AiAccess, organization_id: int, on: datetime.date
+) -> QuerySet[Invoice]:
+    """Issued, unpaid invoices whose due date has passed on ``on``."""
+    return (
+        _org(access, Invoice, organization_id)
+        .filter(status=Invoice.Status.ISSUED, paid_at__isnull=True, due_date__lt=on)
+        .select_related("contact")
+        .order_by("due_date", "id")
+    )
