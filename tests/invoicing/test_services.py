@@ -1,4 +1,4 @@
-"""Invoicing services: totals to the cent, numbering, validation, and refusals that leave no trace."""
+"""Invoicing services: totals to the cent, numbering, validation, refusals that leave no trace."""
 
 from __future__ import annotations
 
