@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "sumalos.taxes",
     "sumalos.invoicing",
     "memory",
+    "knowledge",
 ]
 
 MIDDLEWARE = [

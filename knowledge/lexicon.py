@@ -1,0 +1,124 @@
+"""Query normalisation for the knowledge search: chat spelling, typos and synonyms (DESIGN §4).
+
+People ask in colloquial Spanish ("q", "pa", "iba reducido"). Before the lexical leg runs, the
+question is folded (lower case, no accents), chat abbreviations are expanded, colloquial words
+gain the terms the entries use, and words the corpus does not know are corrected to the most
+frequent corpus word one edit away (``knowledge.retrieval``). Everything is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+CHAT_ABBREVIATIONS: Mapping[str, str] = {
+    "q": "que",
+    "k": "que",
+    "pa": "para",
+    "xq": "porque",
+    "pq": "porque",
+    "x": "por",
+    "tb": "tambien",
+    "tmb": "tambien",
+}
+
+# Colloquial words and the terms the entries use for the same thing.
+SYNONYMS: Mapping[str, str] = {
+    "freelance": "profesional autonomo",
+    "autonomo": "profesional",
+    "casero": "arrendador alquiler",
+    "alquilo": "alquiler arrendamiento",
+    "desgravar": "deducir deducible",
+    "desgravo": "deducir deducible",
+    "renta": "irpf",
+    "ticket": "factura simplificada",
+    "tique": "factura simplificada",
+    "1t": "primer trimestre",
+    "2t": "segundo trimestre",
+    "3t": "tercer trimestre",
+    "4t": "cuarto trimestre",
+    "subcontrata": "subcontratista construccion",
+}
+
+# Question words and fillers: they say that something is asked, not what about.
+QUESTION_WORDS = frozenset(
+    [
+        "cuanto",
+        "cuanta",
+        "cuantos",
+        "cuantas",
+        "cuando",
+        "como",
+        "donde",
+        "quien",
+        "quienes",
+        "cual",
+        "cuales",
+        "hay",
+        "tengo",
+        "tiene",
+        "tienen",
+        "tenia",
+        "puedo",
+        "puede",
+        "hacer",
+        "hago",
+        "saber",
+        "eso",
+        "toca",
+    ]
+)
+
+# Words never corrected: too short or too common to say anything.
+MIN_CORRECTABLE_LENGTH = 3
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` and strip accents (ñ becomes n, as ``unaccent`` does)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
+def _edits1(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    transposes = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in letters}
+    inserts = {a + c + b for a, b in splits for c in letters}
+    return deletes | transposes | replaces | inserts
+
+
+def correct(word: str, known: Mapping[str, int]) -> str:
+    """Return the most frequent corpus word one edit away from ``word``, or ``word`` itself."""
+    if len(word) < MIN_CORRECTABLE_LENGTH or word.isdigit():
+        return word
+    candidates = [w for w in _edits1(word) if w in known]
+    if not candidates:
+        return word
+    return max(candidates, key=lambda w: (known[w], w))
+
+
+def is_year(word: str) -> bool:
+    """A year says when, not what: the date travels separately, so it is not searched for."""
+    return len(word) == 4 and word.isdigit() and 1900 <= int(word) <= 2099
+
+
+def expand(question: str) -> list[str]:
+    """Fold the question, expand chat abbreviations, drop years and question words, add synonyms."""
+    out: list[str] = []
+    for word in words(question):
+        word = CHAT_ABBREVIATIONS.get(word, word)
+        if is_year(word) or word in QUESTION_WORDS:
+            continue
+        out.append(word)
+        if word in SYNONYMS:
+            out.extend(SYNONYMS[word].split())
+    return out
