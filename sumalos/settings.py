@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "sumalos.invoicing",
     "memory",
     "knowledge",
+    "sumalos.ai",
+    "channels_app",
 ]
 
 MIDDLEWARE = [
@@ -85,6 +87,8 @@ _database = (
 )
 # One test database per test process, so parallel runs on one server never collide.
 _database["TEST"] = {"NAME": f"test_sumalos_{os.getpid()}"}
+# A subprocess Celery worker in the integration tests points at the test run's database.
+_database["NAME"] = os.environ.get("SUMALOS_TEST_DATABASE") or _database["NAME"]
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -115,6 +119,19 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Parallel test runs share one Redis: each run prefixes its broker keys.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": os.environ.get("SUMALOS_BROKER_PREFIX", "")}
+
+# Channels and AI (docs/channels.md). Demo-safe defaults: offline models, console transport.
+TWILIO_ACCOUNT_SID = os.environ.get("TWILIO_ACCOUNT_SID", "")
+TWILIO_AUTH_TOKEN = os.environ.get("TWILIO_AUTH_TOKEN", "demo-twilio-token-not-a-secret")
+WHATSAPP_FROM = os.environ.get("WHATSAPP_FROM", "+14155238886")
+WHATSAPP_TRANSPORT = os.environ.get("WHATSAPP_TRANSPORT", "console")
+AI_PROVIDER = os.environ.get("AI_PROVIDER", "offline")
+ANTHROPIC_API_KEY = os.environ.get("ANTHROPIC_API_KEY", "")
+AI_GATE_MODEL = os.environ.get("AI_GATE_MODEL", "claude-haiku-4-5")
+AI_EXTRACTION_MODEL = os.environ.get("AI_EXTRACTION_MODEL", "claude-haiku-4-5")
+AI_REPLY_MODEL = os.environ.get("AI_REPLY_MODEL", "claude-sonnet-4-5")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],

@@ -17,6 +17,8 @@ _FILE_RULE = visible_sql(
 TABLE_POLICIES: dict[str, str] = {
     # Rows written through Suma: the four columns and the rule as declared.
     "memories": visible_sql(),
+    # One row per message from any channel, written by triggers (DESIGN §6).
+    "ai_messages": visible_sql(),
     # Organization records: shared rows of a fixed area.
     "contacts": visible_sql(**record_rule("contacts")),
     "invoices": visible_sql(**record_rule("invoices")),
@@ -43,4 +45,8 @@ EXEMPT_TABLES: dict[str, str] = {
     "memberships": "tenancy itself; the access is built from it by the app, never by the model",
     "document_series": "invoice numbering counters; written under a row lock, never read by AI",
     "memory_audit": "who changed a shared memory; shown to owners and admins by the app only",
+    "web_chats": "raw web transcripts; the assistant reads conversations through ai_messages",
+    "whatsapp_messages": "raw WhatsApp messages; the assistant reads them through ai_messages",
+    "phone_authorizations": "which number may act where; the access is built from it by the app",
+    "whatsapp_link_codes": "HMACs of linking codes; checked by the webhook, never read by AI",
 }

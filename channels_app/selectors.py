@@ -1,0 +1,75 @@
+"""Reads on channel data; every one takes the access (STYLE §2)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from channels_app.models import AiMessage, LearnedNotice, PhoneLink, WebChat, WhatsappMessage
+from sumalos.accounts.access import AiAccess
+from sumalos.rls.rule import visible_q
+
+
+class ChatNotFound(Http404):
+    """The chat does not exist or is not this person's (the two are not told apart)."""
+
+
+def web_chat_get(*, access: AiAccess, chat_id: int) -> WebChat:
+    """A web chat of the person asking; anyone else's is "not found"."""
+    if access.user_id is None:
+        raise ChatNotFound
+    chat = WebChat.objects.filter(pk=chat_id, owner_user_id=access.user_id).first()
+    if chat is None:
+        raise ChatNotFound
+    return chat
+
+
+def conversation_messages(*, access: AiAccess, conversation_id: str) -> QuerySet[AiMessage]:
+    """The messages of one conversation this person may read, oldest first."""
+    return AiMessage.objects.filter(visible_q(access), conversation_id=conversation_id).order_by(
+        "id"
+    )
+
+
+def learned_notices_pending(*, access: AiAccess, conversation_id: str) -> list[LearnedNotice]:
+    """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data."""
+    return list(
+        _owned_notices(access)
+        .filter(conversation_id=conversation_id, shown_at__isnull=True, undone_at__isnull=True)
+        .order_by("id")
+    )
+
+
+def _owned_notices(access: AiAccess) -> QuerySet[LearnedNotice]:
+    if access.user_id is not None:
+        return LearnedNotice.objects.filter(owner_user_id=access.user_id)
+    if access.phone:
+        return LearnedNotice.objects.filter(owner_phone=access.phone, owner_user__isnull=True)
+    return LearnedNotice.objects.none()
+
+
+def learned_notice_get(*, access: AiAccess, notice_id: int) -> LearnedNotice:
+    notice = _owned_notices(access).filter(pk=notice_id).first()
+    if notice is None:
+        raise Http404
+    return notice
+
+
+def whatsapp_history_unadopted(*, access: AiAccess) -> int:
+    """How many messages the person's linked number sent before it was linked.
+
+    The web offers to adopt them (never automatically, DESIGN §6 / issue 5 "Linking").
+    """
+    if access.user_id is None:
+        return 0
+    link = PhoneLink.objects.filter(user_id=access.user_id).first()
+    if link is None:
+        return 0
+    return AiMessage.objects.filter(
+        channel="whatsapp", owner_phone=link.phone, owner_user__isnull=True
+    ).count()
+
+
+def whatsapp_recent(*, phone: str, limit: int = 20) -> list[WhatsappMessage]:
+    """The latest messages exchanged with a number; the phone comes from a verified webhook."""
+    return list(WhatsappMessage.objects.filter(phone=phone).order_by("-id")[:limit])[::-1]

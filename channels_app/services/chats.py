@@ -1,0 +1,79 @@
+"""Web chats: create, append and edit transcript messages (DESIGN §6).
+
+Saving the transcript is all these do; the trigger on ``web_chats`` copies changed messages
+into ``ai_messages``. A temporary chat is chosen at creation and never copied anywhere.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from channels_app.models import WebChat
+from channels_app.selectors import web_chat_get
+from sumalos.accounts.access import AiAccess
+
+ROLES = frozenset({"user", "assistant"})
+MAX_MESSAGE = 20_000
+
+
+@transaction.atomic
+def web_chat_create(
+    *, access: AiAccess, organization_id: int | None, temporary: bool = False, title: str = ""
+) -> WebChat:
+    """Open a chat for the person asking, in one of their organizations (or none)."""
+    if access.user_id is None:
+        raise PermissionDenied("Solo una persona con cuenta puede abrir un chat web.")
+    if organization_id is not None and organization_id not in access.organization_ids:
+        raise PermissionDenied("No perteneces a esa organización.")
+    return WebChat.objects.create(
+        owner_user_id=access.user_id,
+        organization_id=organization_id,
+        temporary=temporary,
+        title=title[:200],
+    )
+
+
+@transaction.atomic
+def web_chat_append(
+    *, access: AiAccess, chat_id: int, role: str, text: str, parts: list[dict] | None = None
+) -> str:
+    """Append one message to the transcript; returns its id inside the chat."""
+    if role not in ROLES:
+        raise ValidationError(f"Papel desconocido: {role}.")
+    if len(text) > MAX_MESSAGE:
+        raise ValidationError("El mensaje es demasiado largo.")
+    chat = _locked(access=access, chat_id=chat_id)
+    message_id = uuid.uuid4().hex[:16]
+    chat.transcript = [
+        *chat.transcript,
+        {"id": message_id, "role": role, "parts": [{"type": "text", "text": text}, *(parts or [])]},
+    ]
+    chat.save(update_fields=["transcript", "updated_at"])
+    return message_id
+
+
+@transaction.atomic
+def web_chat_edit_message(*, access: AiAccess, chat_id: int, message_id: str, text: str) -> None:
+    """Replace the text of one of the person's own messages."""
+    chat = _locked(access=access, chat_id=chat_id)
+    transcript = []
+    found = False
+    for message in chat.transcript:
+        if message.get("id") == message_id and message.get("role") == "user":
+            others = [p for p in message.get("parts", []) if p.get("type") != "text"]
+            message = {**message, "parts": [{"type": "text", "text": text}, *others]}
+            found = True
+        transcript.append(message)
+    if not found:
+        raise ValidationError("Ese mensaje no existe o no es tuyo.")
+    chat.transcript = transcript
+    chat.save(update_fields=["transcript", "updated_at"])
+
+
+def _locked(*, access: AiAccess, chat_id: int) -> WebChat:
+    chat = web_chat_get(access=access, chat_id=chat_id)
+    # Two tabs appending at once would each overwrite the other's transcript without the lock.
+    return WebChat.objects.select_for_update().get(pk=chat.pk)
