@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from memory.services import memories_forget_member
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import GRANTABLE_AREAS, Area, Membership, Organization, User
 
@@ -58,3 +59,27 @@ def organization_set_shared_mode(
     organization.shared_mode = shared_mode
     organization.save(update_fields=["shared_mode"])
     return organization
+
+
+@transaction.atomic
+def membership_remove(*, access: AiAccess, membership: Membership) -> None:
+    """Remove someone from an organization (a manager, or the person leaving).
+
+    Their private memories there are deleted; what they shared stays, attributed to
+    "un antiguo miembro" (DESIGN §5). Only an owner removes an owner, and the last owner stays.
+    """
+    organization_id = membership.organization_id
+    leaving = access.user_id == membership.user_id
+    if not (leaving or access.is_manager(organization_id)):
+        raise PermissionDenied("Solo los propietarios y administradores pueden quitar miembros.")
+    owners = Membership.objects.select_for_update().filter(
+        organization_id=organization_id, role=Membership.Role.OWNER
+    )
+    if membership.role == Membership.Role.OWNER:
+        caller = access.permissions.get(organization_id)
+        if not leaving and (caller is None or caller.role != Membership.Role.OWNER):
+            raise PermissionDenied("Solo un propietario puede quitar a otro propietario.")
+        if len(owners) == 1:
+            raise ValidationError("La organización necesita al menos un propietario.")
+    memories_forget_member(organization_id=organization_id, user_id=membership.user_id)
+    membership.delete()

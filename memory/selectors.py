@@ -1,0 +1,214 @@
+"""Reads on memories for people and tools; every one takes the access (STYLE §2, DESIGN §5).
+
+All of them start from ``visible_q`` (the once-declared rule). The one deliberate widening is
+``offered_q``: a private memory its author proposed to share is shown, for confirmation, to
+those who may write its area — that is what proposing means. The assistant's prompt reads
+live in ``memory/prompt.py`` and run under row-level security as well.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from memory.ladder import PERSONAL_CATEGORIES
+from memory.models import Memory, MemoryAudit
+from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import Organization
+from sumalos.rls.rule import Visibility, visible_q
+
+FORMER_MEMBER = "un antiguo miembro"
+
+
+class MemoryNotFound(Http404):
+    """Unknown id or not visible to this access; the message never tells which."""
+
+    def __init__(self) -> None:
+        super().__init__("No existe ese recuerdo.")
+
+
+@dataclass(frozen=True)
+class MemoryRights:
+    can_edit: bool = False
+    can_delete: bool = False
+    can_share: bool = False
+    can_make_private: bool = False
+    can_confirm: bool = False
+    can_reject: bool = False
+    can_restore: bool = False
+
+
+def offered_q(access: AiAccess) -> Q:
+    """Private memories proposed for sharing, in areas this access may write."""
+    q = Q(pk__in=[])
+    for org_id, perms in access.permissions.items():
+        q |= Q(organization_id=org_id, area__in=sorted(perms.write))
+    return q & Q(
+        visibility=Visibility.PRIVATE_IN_ORG,
+        proposed_visibility=Visibility.SHARED,
+        status=Memory.Status.ACTIVE,
+    )
+
+
+def memories_visible(*, access: AiAccess) -> QuerySet[Memory]:
+    return Memory.objects.filter(visible_q(access))
+
+
+def _owned(access: AiAccess, memory: Memory) -> bool:
+    return (access.user_id is not None and memory.owner_user_id == access.user_id) or (
+        bool(access.phone) and memory.owner_phone == access.phone
+    )
+
+
+def rights_for(*, access: AiAccess, memory: Memory) -> MemoryRights:
+    """What this access may do with a memory it can see."""
+    org_id = memory.organization_id
+    active = memory.status == Memory.Status.ACTIVE
+    writer = access.can_write(org_id, memory.area)
+    manager = access.is_manager(org_id)
+    shares = (
+        memory.organization is not None
+        and memory.organization.shared_mode != Organization.SharedMode.OFF
+    )
+    shareable = (
+        active
+        and memory.visibility == Visibility.PRIVATE_IN_ORG
+        and memory.category not in PERSONAL_CATEGORIES
+        and writer
+        and shares
+    )
+    if memory.visibility == Visibility.SHARED:
+        proposal = memory.status == Memory.Status.PROPOSED
+        return MemoryRights(
+            can_edit=active and writer,
+            can_delete=writer,
+            can_make_private=active
+            and (
+                manager or (access.user_id is not None and memory.created_by_id == access.user_id)
+            ),
+            can_confirm=proposal and manager,
+            can_reject=proposal and manager,
+            can_restore=memory.status == Memory.Status.SUPERSEDED and manager,
+        )
+    proposed = memory.proposed_visibility == Visibility.SHARED
+    if _owned(access, memory):
+        return MemoryRights(
+            can_edit=active,
+            can_delete=True,
+            can_share=shareable,
+            can_confirm=proposed and shareable,
+            can_reject=proposed,
+            can_restore=memory.status == Memory.Status.SUPERSEDED,
+        )
+    return MemoryRights(can_share=shareable, can_confirm=shareable, can_reject=proposed and writer)
+
+
+def memory_get(*, access: AiAccess, memory_id: int) -> tuple[Memory, MemoryRights]:
+    """Fetch a memory this access may see (or was offered), with what it may do with it."""
+    memory = (
+        Memory.objects.select_related("organization", "created_by")
+        .filter(visible_q(access) | offered_q(access), pk=memory_id)
+        .first()
+    )
+    if memory is None:
+        raise MemoryNotFound()
+    return memory, rights_for(access=access, memory=memory)
+
+
+@dataclass
+class MemoryCenter:
+    """What Suma remembers for one person in one organization, grouped by layer."""
+
+    personal: list[Memory] = field(default_factory=list)
+    private: list[Memory] = field(default_factory=list)
+    shared: list[Memory] = field(default_factory=list)
+    proposals: list[Memory] = field(default_factory=list)
+
+
+def memory_center(*, access: AiAccess) -> MemoryCenter:
+    rows = (
+        Memory.objects.select_related("organization", "created_by")
+        .filter(visible_q(access) | offered_q(access))
+        .exclude(status=Memory.Status.SUPERSEDED)
+        .order_by("category", "subject", "attribute", "id")
+    )
+    center = MemoryCenter()
+    for memory in rows:
+        if memory.status == Memory.Status.PROPOSED or memory.proposed_visibility:
+            center.proposals.append(memory)
+        elif memory.visibility == Visibility.PERSONAL:
+            center.personal.append(memory)
+        elif memory.visibility == Visibility.PRIVATE_IN_ORG:
+            center.private.append(memory)
+        else:
+            center.shared.append(memory)
+    return center
+
+
+def memory_versions(*, access: AiAccess, memory_id: int) -> list[Memory]:
+    """The superseded versions that led to a memory, newest first.
+
+    Shared versions are for owners and admins; one's own, for oneself.
+    """
+    memory, _ = memory_get(access=access, memory_id=memory_id)
+    if memory.visibility == Visibility.SHARED and not access.is_manager(memory.organization_id):
+        raise PermissionDenied("Solo los propietarios y administradores ven las versiones.")
+    versions: list[Memory] = []
+    frontier = [memory.pk]
+    while frontier:
+        found = list(
+            memories_visible(access=access)
+            .filter(superseded_by_id__in=frontier, status=Memory.Status.SUPERSEDED)
+            .exclude(pk__in=[v.pk for v in versions])
+            .order_by("-id")
+        )
+        versions += found
+        frontier = [v.pk for v in found]
+    return versions
+
+
+def memory_audit_log(
+    *, access: AiAccess, organization_id: int, limit: int = 200
+) -> list[MemoryAudit]:
+    """The latest changes to the organization's shared memories; owners and admins only."""
+    if not access.is_manager(organization_id):
+        raise PermissionDenied("Solo los propietarios y administradores ven el registro.")
+    return list(
+        MemoryAudit.objects.select_related("actor")
+        .filter(organization_id=organization_id)
+        .order_by("-at", "-id")[:limit]
+    )
+
+
+@dataclass(frozen=True)
+class StoredAttribute:
+    attribute: str
+    value: str
+
+
+def memory_subject_attributes(
+    *, access: AiAccess, organization_id: int | None, subject: str
+) -> list[StoredAttribute]:
+    """Attributes already stored for a subject, so the extractor reuses their names (§5)."""
+    rows = (
+        memories_visible(access=access)
+        .filter(subject=subject, status=Memory.Status.ACTIVE)
+        .filter(Q(organization_id=organization_id) | Q(organization__isnull=True))
+        .exclude(attribute="")
+        .order_by("attribute", "-id")
+        .values_list("attribute", "value")
+    )
+    seen: dict[str, str] = {}
+    for attribute, value in rows:
+        seen.setdefault(attribute, value)
+    return [StoredAttribute(attribute, value) for attribute, value in seen.items()]
+
+
+def author_label(memory: Memory) -> str:
+    """Who wrote a memory, as shown to people; departed authors are not named."""
+    if memory.created_by is None:
+        return FORMER_MEMBER
+    return memory.created_by.get_full_name()
