@@ -7,4 +7,5 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("", include("memory.urls")),
     path("", include("sumalos.accounts.urls")),
+    path("", include("sumalos.invoicing.urls")),
 ]

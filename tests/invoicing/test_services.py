@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -29,7 +30,7 @@ VALID_CIF = "B12345674"
 
 
 def _customer(world, **fields) -> Contact:
-    data = {"kind": "customer", "name": "Talleres García S.L.", "tax_id": VALID_CIF}
+    data: dict[str, Any] = {"kind": "customer", "name": "Talleres García S.L.", "tax_id": VALID_CIF}
     data.update(fields)
     return services.contact_create(
         access=world.access(world.owner), organization_id=world.org.pk, **data

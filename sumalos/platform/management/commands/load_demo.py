@@ -1,0 +1,60 @@
+"""``load_demo``: load the demo world once (fixtures/demo.py) and print the demo logins.
+
+The password is generated once per checkout and kept in ``.embedded/demo_password`` (git-ignored),
+so it survives reloads and is never committed. It is for the demo only.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from fixtures import demo
+
+PASSWORD_FILE = Path(settings.BASE_DIR) / ".embedded" / "demo_password"
+
+
+def checkout_password(path: Path) -> tuple[str, bool]:
+    """Return the checkout's demo password and whether it was just created."""
+    if path.exists():
+        return path.read_text().strip(), False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    password = secrets.token_urlsafe(12)
+    path.write_text(password + "\n")
+    path.chmod(0o600)
+    return password, True
+
+
+class Command(BaseCommand):
+    help = "Carga el mundo de demostración si no existe e imprime los accesos de demo."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        password, created = checkout_password(PASSWORD_FILE)
+        if demo.demo_exists():
+            if created:
+                # The password file was lost but the database kept the demo: realign them.
+                with transaction.atomic():
+                    for user in demo.demo_users():
+                        user.set_password(password)
+                        user.save(update_fields=["password"])
+            self.stdout.write("El mundo de demostración ya estaba cargado.")
+        else:
+            started = time.monotonic()
+            counts = demo.build_demo(password=password)
+            elapsed = time.monotonic() - started
+            summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+            self.stdout.write(
+                self.style.SUCCESS(f"Mundo de demostración cargado en {elapsed:.1f} s ({summary}).")
+            )
+        self.stdout.write("\nAccesos de demostración:")
+        for login in demo.LOGINS:
+            self.stdout.write(f"  {login.email:<26} {login.description}")
+        self.stdout.write(
+            self.style.WARNING(f"Contraseña (solo para demo, la misma para todos): {password}")
+        )
