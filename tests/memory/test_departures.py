@@ -29,6 +29,7 @@ def test_a_departure_deletes_private_memories_there_and_keeps_shared_ones_unattr
         requested_visibility="private_in_org",
     )
     personal = memory_write(access=leaver, category="preferencia", text="Tutéame.").memory
+    assert shared is not None and personal is not None
 
     membership_remove(
         access=world.access(world.owner),

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from memory.models import Memory, MemoryAudit
 from memory.selectors import MemoryNotFound, memory_audit_log
 from memory.services import (
+    WriteResult,
     memory_delete,
     memory_edit,
     memory_make_private,
@@ -18,14 +19,21 @@ from memory.services import (
 from sumalos.accounts.services import organization_set_shared_mode
 
 
+def _stored(result: WriteResult) -> Memory:
+    assert result.memory is not None
+    return result.memory
+
+
 def _private(world, user, category="cliente"):
-    return memory_write(
-        access=world.access(user),
-        organization_id=world.org.pk,
-        category=category,
-        text="Talleres García pide albarán firmado.",
-        requested_visibility="private_in_org",
-    ).memory
+    return _stored(
+        memory_write(
+            access=world.access(user),
+            organization_id=world.org.pk,
+            category=category,
+            text="Talleres García pide albarán firmado.",
+            requested_visibility="private_in_org",
+        )
+    )
 
 
 def _shared(world, user=None):
@@ -51,6 +59,7 @@ def test_sharing_hands_the_row_over_and_is_audited(world):
     )
     entry = MemoryAudit.objects.get()
     assert (entry.action, entry.actor_id) == ("share", world.admin.pk)
+    assert entry.before is not None and entry.after is not None
     assert (entry.before["visibility"], entry.after["visibility"]) == ("private_in_org", "shared")
 
 
@@ -82,12 +91,14 @@ def test_a_preference_is_never_shared(world):
 
 
 def test_a_reader_proposal_is_confirmed_by_someone_who_may_write_the_area(world):
-    proposal = memory_write(
-        access=world.access(world.reader),
-        organization_id=world.org.pk,
-        category="cliente",
-        text="Talleres García cierra los viernes.",
-    ).memory
+    proposal = _stored(
+        memory_write(
+            access=world.access(world.reader),
+            organization_id=world.org.pk,
+            category="cliente",
+            text="Talleres García cierra los viernes.",
+        )
+    )
     assert proposal.proposed_visibility == "shared"
 
     memory_proposal_confirm(access=world.access(world.admin), memory_id=proposal.pk)
@@ -101,12 +112,14 @@ def test_a_reader_proposal_is_confirmed_by_someone_who_may_write_the_area(world)
 
 
 def test_a_proposal_is_not_offered_to_someone_who_cannot_write_its_area(world):
-    proposal = memory_write(
-        access=world.access(world.reader),
-        organization_id=world.org.pk,
-        category="cliente",
-        text="Talleres García cierra los viernes.",
-    ).memory
+    proposal = _stored(
+        memory_write(
+            access=world.access(world.reader),
+            organization_id=world.org.pk,
+            category="cliente",
+            text="Talleres García cierra los viernes.",
+        )
+    )
 
     with pytest.raises(MemoryNotFound):
         memory_proposal_confirm(access=world.access(world.bookkeeper), memory_id=proposal.pk)
