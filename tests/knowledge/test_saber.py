@@ -1,0 +1,64 @@
+"""``saber``: passages with sources and the facts in force on the asked date, drafts never."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from knowledge.selectors import FactValue, SourceRef, saber
+from tests.knowledge.conftest import BOE_IRPF
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+D = datetime.date
+RDL_9_2015 = SourceRef(
+    "Real Decreto-ley 9/2015 (BOE)", "https://www.boe.es/buscar/doc.php?id=BOE-A-2015-7624"
+)
+LEY_26_2014 = SourceRef(
+    "Ley 26/2014, reforma del IRPF (BOE)", "https://www.boe.es/buscar/doc.php?id=BOE-A-2014-12327"
+)
+
+
+def test_a_past_date_gets_the_value_in_force_then(published, draft, no_org_access):
+    knowledge = saber(
+        query="retencion irpf de un profesional", date=D(2015, 3, 10), access=no_org_access
+    )
+
+    assert knowledge.facts == [
+        FactValue(
+            key="irpf.retencion.profesional",
+            label="Retención de IRPF de profesionales",
+            value="19",
+            unit="%",
+            valid_from=D(2015, 1, 1),
+            valid_to=D(2015, 7, 11),
+            owner="engine",
+            source=LEY_26_2014,
+        )
+    ]
+
+
+def test_today_gets_the_current_value_and_passages_carry_their_sources(
+    published, draft, no_org_access
+):
+    knowledge = saber(query="cuanto retienen a los profesionales", access=no_org_access)
+
+    assert [(f.key, f.value, f.valid_from, f.source) for f in knowledge.facts] == [
+        ("irpf.retencion.profesional", "15", D(2015, 7, 12), RDL_9_2015)
+    ]
+    assert [(p.entry, p.heading, p.sources) for p in knowledge.passages] == [
+        (
+            "irpf-retencion-profesionales",
+            "Cuánto",
+            [SourceRef(BOE_IRPF.title, BOE_IRPF.url)],
+        )
+    ]
+
+
+def test_a_draft_never_reaches_the_answer(published, draft, no_org_access):
+    # The draft's text matches the question better than the published entry does.
+    knowledge = saber(query="TicketBAI Bizkaia retención profesionales", access=no_org_access)
+
+    assert "ticketbai" not in knowledge.entries
+    assert all("TicketBAI" not in passage.text for passage in knowledge.passages)
