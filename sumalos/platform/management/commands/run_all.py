@@ -23,6 +23,7 @@ class Command(BaseCommand):
         # manage.py started the embedded services in this process: they stop when it exits.
         embedded.ensure_services()
         call_command("migrate", interactive=False, verbosity=0)
+        call_command("load_knowledge")
         call_command("load_demo")
         port = os.environ.get("PORT", "8000")
         python = sys.executable
