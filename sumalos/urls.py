@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("channels_app.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("", include("memory.urls")),
     path("", include("sumalos.accounts.urls")),
