@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -40,3 +41,13 @@ def phones(world: World) -> Phones:
 @pytest.fixture
 def phones_tx(world_tx: World) -> Phones:
     return _link(world_tx)
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Run Celery tasks inline (the integration tests use a real worker instead)."""
+    from sumalos.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False

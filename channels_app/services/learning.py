@@ -1,0 +1,223 @@
+"""Learning from one stored message: rebuild the access, gate, extract, ``memory_write``.
+
+Runs in the worker after the reply has gone (DESIGN §6). The writer's access is rebuilt from
+the database as it is now: a person who left the organization between writing and learning
+learns nothing. Every AI call lands in the usage ledger; what was learnt becomes a notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.postgres.search import TrigramSimilarity
+from django.db import transaction
+
+from channels_app.models import AiMessage, Channel, LearnedNotice
+from memory.selectors import memory_subject_attributes
+from memory.services import WriteResult, memory_write
+from sumalos.accounts.access import AiAccess, access_for_phone, access_for_user
+from sumalos.accounts.models import Area, User
+from sumalos.ai.base import ExtractedFact, KnownAttribute, Usage, get_provider
+from sumalos.ai.models import AiUsage
+from sumalos.ai.usage import usage_record
+from sumalos.embeddings import MODEL_NAME
+from sumalos.invoicing.models import Contact
+
+# "Talleres Garsia" still finds "Talleres García S.L."; below this a name links to nothing.
+CONTACT_SIMILARITY = 0.3
+THIRD_PARTY = frozenset({"cliente", "proveedor"})
+
+
+@dataclass(frozen=True)
+class LearnOutcome:
+    outcome: str  # no_message | not_a_person | no_access | refuse | ignore | learn | ...
+    learnt: int = 0
+
+
+def access_for_message(message: AiMessage) -> AiAccess | None:
+    """The writer's access now, narrowed to the message's organization; None if lost."""
+    org_ids = [message.organization_id] if message.organization_id is not None else []
+    if message.channel == Channel.WHATSAPP and message.owner_phone:
+        access = access_for_phone(message.owner_phone, organization_ids=org_ids)
+    elif message.owner_user_id is not None:
+        user = User.objects.filter(pk=message.owner_user_id, is_active=True).first()
+        if user is None:
+            return None
+        access = access_for_user(user, organization_ids=org_ids)
+    else:
+        return None
+    if message.organization_id is not None and message.organization_id not in access.permissions:
+        return None
+    return access
+
+
+def contact_for(
+    *, access: AiAccess, organization_id: int | None, name: str, tax_id: str = ""
+) -> Contact | None:
+    """The contact a fact is about: by tax ID first, then by name, tolerant of typos."""
+    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+        return None
+    contacts = Contact.objects.filter(organization_id=organization_id)
+    if tax_id:
+        by_tax_id = contacts.filter(tax_id__iexact=tax_id).first()
+        if by_tax_id is not None:
+            return by_tax_id
+    if not name:
+        return None
+    return (
+        contacts.annotate(similarity=TrigramSimilarity("name", name))
+        .filter(similarity__gte=CONTACT_SIMILARITY)
+        .order_by("-similarity", "id")
+        .first()
+    )
+
+
+def _subject(
+    *, access: AiAccess, organization_id: int | None, fact: ExtractedFact
+) -> tuple[str, Contact | None]:
+    if fact.category not in THIRD_PARTY or not fact.subject_name:
+        return "", None
+    contact = contact_for(
+        access=access,
+        organization_id=organization_id,
+        name=fact.subject_name,
+        tax_id=fact.subject_tax_id,
+    )
+    if contact is not None:
+        return f"contacto:{contact.pk}", contact
+    return fact.subject_name, None
+
+
+def _known_attributes(
+    *, access: AiAccess, organization_id: int | None, text: str
+) -> list[KnownAttribute]:
+    """Attributes already stored about the contacts the message names (DESIGN §5)."""
+    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+        return []
+    known: list[KnownAttribute] = []
+    mentioned = (
+        Contact.objects.filter(organization_id=organization_id)
+        .annotate(similarity=TrigramSimilarity("name", text))
+        .filter(similarity__gte=0.15)
+        .order_by("-similarity")[:3]
+    )
+    for contact in mentioned:
+        subject = f"contacto:{contact.pk}"
+        for stored in memory_subject_attributes(
+            access=access, organization_id=organization_id, subject=subject
+        ):
+            known.append(KnownAttribute(subject, stored.attribute, stored.value))
+    return known
+
+
+def fact_write(
+    *,
+    access: AiAccess,
+    organization_id: int | None,
+    fact: ExtractedFact,
+    explicit: bool,
+    source_message_id: int | None,
+    confidence: float = 1.0,
+) -> WriteResult:
+    """Write one fact through ``memory_write``, linked to its contact when there is one."""
+    subject, contact = _subject(access=access, organization_id=organization_id, fact=fact)
+    text = fact.text
+    if contact is not None and fact.subject_name and fact.subject_name in text:
+        text = text.replace(fact.subject_name, contact.name)
+    result = memory_write(
+        access=access,
+        category=fact.category,
+        text=text,
+        subject=subject,
+        attribute=fact.attribute,
+        value=fact.value,
+        explicit=explicit,
+        source_message_id=str(source_message_id) if source_message_id else None,
+        organization_id=organization_id,
+        confidence=confidence,
+    )
+    # memory_write embeds the sentence once: recorded here, at cost 0 (local model).
+    usage_record(
+        purpose=AiUsage.Purpose.EMBEDDING,
+        usages=[Usage("offline", MODEL_NAME)],
+        message_id=source_message_id,
+    )
+    return result
+
+
+def facts_save(
+    *,
+    access: AiAccess,
+    message: AiMessage,
+    facts: list[ExtractedFact],
+    explicit: bool,
+    confidence: float = 1.0,
+) -> list[WriteResult]:
+    """Write each fact of a message and record a notice for what was learnt."""
+    results = []
+    for fact in facts:
+        result = fact_write(
+            access=access,
+            organization_id=message.organization_id,
+            fact=fact,
+            explicit=explicit,
+            source_message_id=message.pk,
+            confidence=confidence,
+        )
+        results.append(result)
+        if result.memory is not None and not result.merged and not result.refused:
+            LearnedNotice.objects.create(
+                conversation_id=message.conversation_id,
+                channel=message.channel,
+                owner_user_id=access.user_id,
+                owner_phone=access.phone if access.user_id is None else None,
+                source_message=message,
+                memory=result.memory,
+                superseded_memory=result.superseded,
+                text=result.memory.text,
+                value=result.memory.value,
+                visibility=result.visibility or "",
+                proposed=result.proposed,
+            )
+    return results
+
+
+@transaction.atomic
+def message_learn(*, message_id: int) -> LearnOutcome:
+    """Learn what one message teaches, if anything; safe to run twice (merges, no twins)."""
+    message = AiMessage.objects.filter(pk=message_id).first()
+    if message is None:
+        return LearnOutcome("no_message")
+    if message.role != "user" or not message.text.strip():
+        return LearnOutcome("not_a_person")
+    access = access_for_message(message)
+    if access is None:
+        return LearnOutcome("no_access")
+    previous = (
+        AiMessage.objects.filter(
+            conversation_id=message.conversation_id, role="assistant", id__lt=message.pk
+        )
+        .order_by("-id")
+        .values_list("text", flat=True)
+        .first()
+    )
+    provider = get_provider()
+    gate = provider.gate(message=message.text, previous=previous)
+    usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=message.pk)
+    outcome = gate.value.outcome
+    if outcome in ("refuse", "ignore"):
+        return LearnOutcome(outcome)
+    known = _known_attributes(
+        access=access, organization_id=message.organization_id, text=message.text
+    )
+    extraction = provider.extract(message=message.text, previous=previous, known=known)
+    usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=message.pk)
+    results = facts_save(
+        access=access,
+        message=message,
+        facts=extraction.value,
+        explicit=False,
+        confidence=gate.value.p_remember,
+    )
+    learnt = sum(1 for r in results if r.memory is not None and not r.merged and not r.refused)
+    return LearnOutcome(outcome, learnt)

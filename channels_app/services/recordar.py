@@ -1,0 +1,64 @@
+"""``recordar``: an explicit "recuerda que…" saves in the same turn (DESIGN §6).
+
+It skips the background gate but not the ladder or the content policy: ``memory_write`` runs
+with ``explicit=True``. A temporary conversation reads memory and writes nothing.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from channels_app.services.learning import fact_write
+from memory.services import WriteResult, memory_write
+from sumalos.accounts.access import AiAccess
+from sumalos.ai.base import get_provider
+from sumalos.ai.models import AiUsage
+from sumalos.ai.usage import usage_record
+
+REASON_TEMPORARY = "En una conversación temporal no guardo nada."
+
+
+@transaction.atomic
+def recordar(
+    *,
+    access: AiAccess,
+    text: str,
+    organization_id: int | None,
+    temporary: bool = False,
+    source_message_id: int | None = None,
+    requested_visibility: str | None = None,
+) -> list[WriteResult]:
+    """Save what the person asked to remember; one result per fact."""
+    if temporary:
+        raise PermissionDenied(REASON_TEMPORARY)
+    provider = get_provider()
+    gate = provider.gate(message=text, previous=None)
+    usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=source_message_id)
+    extraction = provider.extract(message=text, previous=None, known=[])
+    usage_record(
+        purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=source_message_id
+    )
+    if extraction.value:
+        return [
+            fact_write(
+                access=access,
+                organization_id=organization_id,
+                fact=fact,
+                explicit=True,
+                source_message_id=source_message_id,
+            )
+            for fact in extraction.value
+        ]
+    category = gate.value.category if gate.value.category != "ninguno" else "preferencia"
+    return [
+        memory_write(
+            access=access,
+            category=category,
+            text=text,
+            explicit=True,
+            requested_visibility=requested_visibility,
+            source_message_id=str(source_message_id) if source_message_id else None,
+            organization_id=organization_id,
+        )
+    ]

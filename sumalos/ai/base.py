@@ -1,0 +1,151 @@
+"""The provider interface every AI call goes through: gate, extraction, reply (DESIGN §6, §8).
+
+``get_provider()`` picks the implementation named by ``settings.AI_PROVIDER``: ``offline``
+(no network, deterministic: the demo and the tests) or ``anthropic``. Callers never import an
+implementation directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Generic, Protocol, TypeVar
+
+from django.conf import settings
+
+GATE_CATEGORIES = (
+    "perfil_usuario",
+    "preferencia",
+    "empresa",
+    "cliente",
+    "proveedor",
+    "evento",
+    "ninguno",
+)
+PERSONAL_SCOPE_CATEGORIES = frozenset({"perfil_usuario", "preferencia"})
+REFUSED_POLICIES = frozenset({"secret", "special", "insult", "injection"})
+PASS_THRESHOLD = 0.6
+# On "nothing" the gate must be surer: a high probability with no category lost real facts.
+PASS_THRESHOLD_NOTHING = 0.7
+POLICY_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """One gate call: several questions answered with probabilities."""
+
+    p_remember: float
+    category: str
+    p_category: float
+    scope: str | None
+    p_corrects: float = 0.0
+    p_secret: float = 0.0
+    p_insult: float = 0.0
+    p_special: float = 0.0
+    p_financial: float = 0.0
+    p_injection: float = 0.0
+
+    @property
+    def policy(self) -> str:
+        for name, p in (
+            ("secret", self.p_secret),
+            ("injection", self.p_injection),
+            ("insult", self.p_insult),
+            ("special", self.p_special),
+            ("financial", self.p_financial),
+        ):
+            if p >= POLICY_THRESHOLD:
+                return name
+        return "none"
+
+    @property
+    def remember(self) -> bool:
+        threshold = PASS_THRESHOLD_NOTHING if self.category == "ninguno" else PASS_THRESHOLD
+        return self.p_remember >= threshold
+
+    @property
+    def outcome(self) -> str:
+        """``refuse`` | ``propose_unverified`` | ``learn`` | ``ignore``."""
+        policy = self.policy
+        if policy in REFUSED_POLICIES:
+            return "refuse"
+        if policy == "financial":
+            return "propose_unverified"
+        return "learn" if self.remember else "ignore"
+
+
+@dataclass(frozen=True)
+class KnownAttribute:
+    """An attribute already stored for a subject, shown to the extractor so it reuses names."""
+
+    subject: str
+    attribute: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ExtractedFact:
+    """One atomic fact: subject, attribute, value and one plain sentence."""
+
+    category: str
+    attribute: str
+    value: str
+    text: str
+    # The third party it is about, as written ("Talleres Garsia") and its tax ID if given;
+    # the caller links it to a contact. Empty for facts about the writer or the company.
+    subject_name: str = ""
+    subject_tax_id: str = ""
+
+
+@dataclass(frozen=True)
+class Usage:
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class ProviderResult(Generic[T]):
+    value: T
+    usage: list[Usage] = field(default_factory=list)
+
+
+class AiProvider(Protocol):
+    name: str
+
+    def gate(self, *, message: str, previous: str | None) -> ProviderResult[GateDecision]: ...
+
+    def extract(
+        self, *, message: str, previous: str | None, known: list[KnownAttribute]
+    ) -> ProviderResult[list[ExtractedFact]]: ...
+
+    def reply(self, *, message: str, history: list[tuple[str, str]]) -> ProviderResult[str]: ...
+
+
+def scope_of(category: str) -> str | None:
+    if category == "ninguno":
+        return None
+    return "personal" if category in PERSONAL_SCOPE_CATEGORIES else "organizacion"
+
+
+@cache
+def _provider(name: str) -> AiProvider:
+    if name == "offline":
+        from sumalos.ai.offline.provider import OfflineProvider
+
+        return OfflineProvider()
+    if name == "anthropic":
+        from sumalos.ai.anthropic_provider import AnthropicProvider
+
+        return AnthropicProvider()
+    raise ValueError(f"unknown AI provider: {name}")
+
+
+def get_provider() -> AiProvider:
+    """The configured provider (one per process)."""
+    return _provider(settings.AI_PROVIDER)

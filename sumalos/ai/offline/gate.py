@@ -1,0 +1,149 @@
+"""Offline memory gate: logistic regression over local embeddings, plus rules for policy.
+
+The classifier is trained deterministically at first use (fixed initialisation, fixed number
+of full-batch gradient steps) from the committed training set ``data/gate_train.jsonl``, which
+shares no message with the evaluation set ``data/gate_eval.jsonl``. Inputs: the e5 embedding of
+the message plus a few lexical cues (question, order, greeting, first person, numbers). Policy
+questions are answered by rules, reusing the memory content policy (``memory/policy.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from memory.policy import find_iban, is_insult, is_secret, is_special_category
+from sumalos.ai.base import GATE_CATEGORIES, GateDecision, scope_of
+from sumalos.embeddings import embed_passages
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+TRAINING_SET = DATA_DIR / "gate_train.jsonl"
+STEPS = 1500
+LEARNING_RATE = 0.5
+L2 = 1e-3
+CUE_WEIGHT = 0.35
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_CUES = (
+    r"[¿?]",  # a question
+    r"^(?:haz|hazme|crea|creame|factura|facturale|manda|mandale|envia|enviale|genera|dime|"
+    r"muestrame|ensename|busca|pon|ponme|cambia|borra|anade|sube|prepara|calcula|revisa|dame)\b",
+    r"^(?:gracias|vale|ok|perfecto|genial|hola|buenas|buenos dias|adios|hasta luego|si|no)\W*$",
+    r"\b(?:me llamo|soy|mi |mis |tengo|prefiero|llamame|hablame|tuteame|trátame|tratame)\b",
+    r"\b(?:siempre|nunca|a partir de ahora|ahora|ya no|desde ahora)\b",
+    r"\d",
+    r"\b(?:paga|pagan|cobra|cobramos|nos dedicamos|somos|abrimos|horario|contacto|prefiere)\b",
+    r"\b(?:cliente|proveedor|empresa|taller|nuestro|nuestra)\b",
+    r"\b(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|semana que viene|"
+    r"enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b",
+    r"\b(?:recuerda|apunta|acuerdate|ten en cuenta|que sepas)\b",
+)
+_CUE_PATTERNS = tuple(re.compile(cue) for cue in _CUES)
+
+_INJECTION = re.compile(
+    r"\b(?:ignora|olvida|olvidate de|salta(?:te)?)\s+(?:todas?\s+)?(?:las\s+|tus\s+|)"
+    r"(?:instrucciones|reglas|normas|indicaciones)"
+    r"|\b(?:system\s+prompt|prompt\s+del\s+sistema|instrucciones\s+(?:anteriores|del\s+sistema))"
+    r"|\ba\s+partir\s+de\s+ahora\s+(?:eres|seras|actua|actuaras|responde\s+siempre|ignora)"
+    r"|\bmodo\s+(?:desarrollador|dios|sin\s+restricciones)|\bjailbreak\b"
+    r"|\brevela\s+(?:tus|las)\s+(?:instrucciones|claves)"
+)
+_FINANCIAL_WORDS = re.compile(
+    r"\b(?:nueva\s+cuenta|cambiado\s+de\s+cuenta|otra\s+cuenta|numero\s+de\s+cuenta|iban)\b"
+)
+_CORRECTION = re.compile(
+    r"^\s*no[,.!]|\bya\s+no\b|\ben\s+(?:vez|lugar)\s+de\b|\bme\s+equivoque\b|\bcorrijo\b"
+    r"|\bno\s+a\s+\d+|,\s*no\s+(?:a|el|la|en|de)\s|\bahora\s+(?:paga|es|cobra|se\s+llama|"
+    r"trabaja|prefiere|abrimos|cobramos)\b|\bal\s+final\b"
+)
+
+
+def cues(text: str) -> np.ndarray:
+    folded = _fold(text.strip())
+    return np.array(
+        [1.0 if pattern.search(folded) else 0.0 for pattern in _CUE_PATTERNS], dtype=np.float64
+    )
+
+
+def features(texts: list[str]) -> np.ndarray:
+    embeddings = np.asarray(embed_passages(texts), dtype=np.float64)
+    lexical = np.stack([cues(t) for t in texts]) * CUE_WEIGHT
+    bias = np.ones((len(texts), 1))
+    return np.hstack([embeddings * 4.0, lexical, bias])
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _fit(x: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """Multinomial logistic regression by full-batch gradient descent from zeros."""
+    weights = np.zeros((x.shape[1], targets.shape[1]))
+    for _ in range(STEPS):
+        gradient = x.T @ (_softmax(x @ weights) - targets) / len(x) + L2 * weights
+        weights -= LEARNING_RATE * gradient
+    return weights
+
+
+@dataclass(frozen=True)
+class GateModel:
+    remember: np.ndarray  # (features, 2)
+    category: np.ndarray  # (features, len(GATE_CATEGORIES))
+
+
+def load_training_set(path: Path = TRAINING_SET) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+_train_lock = threading.Lock()
+
+
+@cache
+def model() -> GateModel:
+    """Train once per process from the committed training set (deterministic)."""
+    with _train_lock:
+        rows = load_training_set()
+        x = features([row["text"] for row in rows])
+        remember = np.array([[0.0, 1.0] if row["remember"] else [1.0, 0.0] for row in rows])
+        category = np.zeros((len(rows), len(GATE_CATEGORIES)))
+        for i, row in enumerate(rows):
+            category[i, GATE_CATEGORIES.index(row["category"])] = 1.0
+        return GateModel(remember=_fit(x, remember), category=_fit(x, category))
+
+
+def decide(message: str, previous: str | None) -> GateDecision:
+    """Answer every gate question for one message (Suma's previous turn is context only)."""
+    trained = model()
+    x = features([message])
+    p_remember = float(_softmax(x @ trained.remember)[0, 1])
+    p_categories = _softmax(x @ trained.category)[0]
+    best = int(np.argmax(p_categories))
+    category = GATE_CATEGORIES[best]
+    folded = _fold(message)
+    iban = find_iban(message)
+    return GateDecision(
+        p_remember=round(p_remember, 4),
+        category=category,
+        p_category=round(float(p_categories[best]), 4),
+        scope=scope_of(category),
+        p_corrects=0.9 if _CORRECTION.search(folded) else 0.1,
+        p_secret=1.0 if is_secret(message) else 0.0,
+        p_insult=1.0 if is_insult(message) else 0.0,
+        p_special=1.0 if is_special_category(message) else 0.0,
+        p_financial=1.0 if iban or _FINANCIAL_WORDS.search(folded) else 0.0,
+        p_injection=1.0 if _INJECTION.search(folded) else 0.0,
+    )

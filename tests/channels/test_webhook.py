@@ -1,0 +1,186 @@
+"""POST /webhooks/whatsapp/: signature, replay, 400/403/413, linking by code (DESIGN §6)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from twilio.request_validator import RequestValidator
+
+from channels_app.models import AiMessage, LinkCode, PhoneLink, WhatsappMessage
+from channels_app.selectors import whatsapp_history_unadopted
+from channels_app.services.linking import (
+    code_hmac,
+    whatsapp_history_adopt,
+    whatsapp_link_code_create,
+    whatsapp_unlink,
+)
+from sumalos.accounts.access import access_for_phone
+from tests.channels.conftest import Phones
+from tests.world import World
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
+PATH = "/webhooks/whatsapp/"
+
+
+def _post(params: dict[str, str], *, signature: str | None = None, client: Client | None = None):
+    url = settings.PUBLIC_BASE_URL.rstrip("/") + PATH
+    signed = RequestValidator(settings.TWILIO_AUTH_TOKEN).compute_signature(url, params)
+    return (client or Client()).post(
+        PATH,
+        data=urlencode(params),
+        content_type="application/x-www-form-urlencoded",
+        headers={"X-Twilio-Signature": signature if signature is not None else signed},
+    )
+
+
+def _message(sid: str, phone: str, body: str, **extra: str) -> dict[str, str]:
+    return {
+        "MessageSid": sid,
+        "From": f"whatsapp:{phone}",
+        "To": "whatsapp:+14155238886",
+        "Body": body,
+        "NumMedia": "0",
+        **extra,
+    }
+
+
+def test_a_signed_message_is_stored_and_acknowledged(
+    phones: Phones, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = _post(_message("SM" + "a" * 32, phones.unlinked, "Hola Suma"))
+
+    assert response.status_code == 200
+    assert list(WhatsappMessage.objects.values_list("phone", "body", "direction")) == [
+        (phones.unlinked, "Hola Suma", "inbound")
+    ]
+    assert len(callbacks) == 1
+
+
+def test_a_replay_returns_200_and_stores_nothing_new(phones: Phones):
+    params = _message("SM" + "b" * 32, phones.unlinked, "Hola")
+    _post(params)
+
+    response = _post(params)
+
+    assert response.status_code == 200
+    assert WhatsappMessage.objects.count() == 1
+    assert AiMessage.objects.count() == 1
+
+
+def test_a_forged_signature_is_403_and_stores_nothing(phones: Phones):
+    response = _post(_message("SM" + "c" * 32, phones.unlinked, "Hola"), signature="forged")
+
+    assert response.status_code == 403
+    assert WhatsappMessage.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"From": "whatsapp:+34600999888", "Body": "sin sid"},
+        {"MessageSid": "SM" + "d" * 32, "From": "whatsapp:600", "Body": "número raro"},
+        {"MessageSid": "SM" + "e" * 32, "From": "whatsapp:+34600999888", "NumMedia": "x"},
+    ],
+)
+def test_a_malformed_request_is_400(params: dict[str, str]):
+    assert _post(params).status_code == 400
+    assert WhatsappMessage.objects.count() == 0
+
+
+def test_a_request_that_is_not_form_encoded_is_400():
+    response = Client().post(PATH, data="{}", content_type="application/json")
+
+    assert response.status_code == 400
+
+
+def test_an_oversized_request_is_413(phones: Phones):
+    response = _post(_message("SM" + "f" * 32, phones.unlinked, "x" * 70_000))
+
+    assert response.status_code == 413
+    assert WhatsappMessage.objects.count() == 0
+
+
+def test_a_voice_note_is_stored_with_its_media_and_caption(phones: Phones):
+    _post(
+        _message(
+            "SM" + "g" * 32,
+            phones.unlinked,
+            "escucha esto",
+            NumMedia="1",
+            MediaUrl0="https://api.twilio.com/media/ME1",
+            MediaContentType0="audio/ogg",
+        )
+    )
+
+    message = WhatsappMessage.objects.get()
+    assert (message.body, message.caption, message.transcript, message.media) == (
+        "",
+        "escucha esto",
+        "",
+        [{"url": "https://api.twilio.com/media/ME1", "content_type": "audio/ogg"}],
+    )
+
+
+def test_linking_by_code_links_the_number_that_sent_it(
+    world: World, django_capture_on_commit_callbacks
+):
+    phone = "+34611222333"
+    _post(_message("SM" + "h" * 32, phone, "Hola, ¿quién eres?"))
+    code = whatsapp_link_code_create(
+        access=world.access(world.reader), organization_id=world.org.pk
+    )
+    assert LinkCode.objects.get().code_hmac == code_hmac(code)
+    assert code not in str(list(LinkCode.objects.values()))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(_message("SM" + "i" * 32, phone, f"vincular {code.lower()}"))
+
+    access = access_for_phone(phone)
+    assert (access.user_id, access.organization_ids) == (world.reader.pk, (world.org.pk,))
+    stored = WhatsappMessage.objects.filter(direction="inbound").order_by("id")
+    assert [m.body for m in stored] == ["Hola, ¿quién eres?", "VINCULAR ······"]
+    reply = WhatsappMessage.objects.get(direction="outbound")
+    assert reply.body == (
+        "Listo: este número queda vinculado a tu cuenta de Sumalos en Taller Uno. Tienes 1 "
+        "mensajes anteriores de este número; si quieres verlos también en la web, acéptalo "
+        "desde Sumalos."
+    )
+    # Earlier history is offered, never adopted automatically.
+    reader = world.access(world.reader)
+    assert whatsapp_history_unadopted(access=reader) == 2
+    assert whatsapp_history_adopt(access=reader) == 2
+    # The two earlier messages, plus the reply sent after linking (owned by the user at once).
+    assert AiMessage.objects.filter(owner_phone=phone, owner_user=world.reader).count() == 3
+
+
+def test_a_number_linked_to_another_account_is_refused(
+    world: World, phones: Phones, django_capture_on_commit_callbacks
+):
+    code = whatsapp_link_code_create(access=world.access(world.owner), organization_id=world.org.pk)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(_message("SM" + "j" * 32, phones.linked, f"VINCULAR {code}"))
+
+    assert PhoneLink.objects.get(phone=phones.linked).user == world.reader
+    assert WhatsappMessage.objects.get(direction="outbound").body == (
+        "Este número ya está vinculado a otra cuenta de Sumalos."
+    )
+
+
+def test_a_wrong_or_expired_code_links_nothing(world: World, django_capture_on_commit_callbacks):
+    whatsapp_link_code_create(access=world.access(world.owner), organization_id=world.org.pk)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(_message("SM" + "k" * 32, "+34622000111", "VINCULAR ZZZZZZ"))
+
+    assert PhoneLink.objects.count() == 0
+
+
+def test_unlinking_drops_the_organizations_of_the_number(world: World, phones: Phones):
+    whatsapp_unlink(access=world.access(world.reader))
+
+    assert access_for_phone(phones.linked).organization_ids == ()
