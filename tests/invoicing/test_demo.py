@@ -34,6 +34,17 @@ def test_load_demo_builds_the_world_once_and_prints_the_logins(db, tmp_path, mon
     assert User.objects.get(email="carmen@demo.sumalos.es").check_password(password)
 
 
+def test_a_lost_password_file_realigns_the_demo_users(db, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(load_demo, "PASSWORD_FILE", tmp_path / "demo_password")
+    demo.build_demo(password="la-antigua")
+
+    call_command("load_demo")
+
+    password = (tmp_path / "demo_password").read_text().strip()
+    assert password != "la-antigua"
+    assert User.objects.get(email="nora@demo.sumalos.es").check_password(password)
+
+
 def test_demo_content_matches_the_issue(db):
     counts = demo.build_demo(password="demo-de-prueba")
 

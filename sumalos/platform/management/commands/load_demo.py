@@ -13,7 +13,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from fixtures import demo
 
@@ -39,10 +38,7 @@ class Command(BaseCommand):
         if demo.demo_exists():
             if created:
                 # The password file was lost but the database kept the demo: realign them.
-                with transaction.atomic():
-                    for user in demo.demo_users():
-                        user.set_password(password)
-                        user.save(update_fields=["password"])
+                demo.demo_password_set(password)
             self.stdout.write("El mundo de demostración ya estaba cargado.")
         else:
             started = time.monotonic()
