@@ -113,6 +113,10 @@ def _read_passages(chunk_ids: list[int]) -> list[tuple[int, Passage]]:
 def _choose_fact_keys(question_lexemes: list[str], entry_rank: dict[int, int]) -> list[str]:
     """Keys whose words the question uses most; ties go to the better-ranked entry.
 
+    A word of the key's own name (label or key) counts twice, a word of its terms or values
+    once: "iva general" names ``iva.tipo.general``, while "iva" is only a term of the 303
+    deadlines; "hasta el 30 de enero" points at the deadline whose value says so.
+
     Only keys explained by one of the retrieved entries are considered, so a fact comes with
     an article that backs it.
     """
@@ -121,13 +125,19 @@ def _choose_fact_keys(question_lexemes: list[str], entry_rank: dict[int, int]) -
         SELECT k.key, k.entry_id, k.position,
                (SELECT count(DISTINCT l)
                 FROM unnest(tsvector_to_array(to_tsvector('es_unaccent',
-                       k.label || ' ' || translate(k.key, '._', '  ') || ' '
-                       || replace(k.terms, ',', ' ')))) AS l
-                WHERE l = ANY(%s::text[])) AS hits
+                       k.label || ' ' || translate(k.key, '._', '  ')))) AS l
+                WHERE l = ANY(%(q)s::text[]))
+               + (SELECT count(DISTINCT l)
+                  FROM unnest(tsvector_to_array(to_tsvector('es_unaccent',
+                         k.label || ' ' || translate(k.key, '._', '  ') || ' '
+                         || replace(k.terms, ',', ' ') || ' '
+                         || (SELECT coalesce(string_agg(v.value, ' '), '')
+                             FROM knowledge_fact_values v WHERE v.key = k.key)))) AS l
+                  WHERE l = ANY(%(q)s::text[])) AS hits
         FROM knowledge_fact_keys k
-        WHERE k.entry_id = ANY(%s)
+        WHERE k.entry_id = ANY(%(entries)s)
         """,
-        [question_lexemes, list(entry_rank)],
+        {"q": question_lexemes, "entries": list(entry_rank)},
     )
     scored = [(hits, entry_rank[entry_id], position, key) for key, entry_id, position, hits in rows]
     best = max((hits for hits, *_ in scored), default=0)

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import datetime
-import importlib
-from decimal import Decimal
 
 import pytest
 
 from knowledge.models import Domain, Entry
 from knowledge.services import FactData, FactKeyData, SourceData, domain_upsert, entry_save
 from sumalos.accounts.access import AiAccess, Principal
-from sumalos.taxes.models import TaxRate
-
-ENGINE_SEED = importlib.import_module("sumalos.taxes.migrations.0002_seed_rates")
+from sumalos.taxes.seed import seed_rates
 
 BOE_IRPF = SourceData(
     title="Ley 35/2006, del IRPF (BOE)", url="https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764"
@@ -23,19 +19,7 @@ BOE_IRPF = SourceData(
 @pytest.fixture
 def engine_rates() -> None:
     """The engine's rates as its migration seeds them (a transactional test flushes them)."""
-    if TaxRate.objects.exists():
-        return
-    TaxRate.objects.bulk_create(
-        TaxRate(
-            key=key,
-            rate=Decimal(rate),
-            valid_from=start,
-            valid_to=end,
-            source_title=source[0],
-            source_url=source[1],
-        )
-        for key, rate, start, end, source in ENGINE_SEED.RATES
-    )
+    seed_rates()
 
 
 @pytest.fixture
