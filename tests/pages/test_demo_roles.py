@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 
 from fixtures import demo
 from sumalos.accounts.models import Organization, User
-from sumalos.invoicing.models import Contact, Expense, Invoice, UploadedDocument
+from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
 
 SECTIONS = {
     "Contactos": "/contactos/",
@@ -264,3 +265,25 @@ def test_pablo_drafts_edits_and_issues_an_invoice(as_user):
     )
     assert invoice.due_date.isoformat() == "2026-12-28"
     assert pablo.get(f"/facturas/{invoice.pk}/editar/").status_code == 302
+
+
+def test_pablo_uses_quotes_and_documents_pages(as_user, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    pablo = as_user("pablo")
+    quote = Quote.objects.filter(organization=_martin(), status="draft").first()
+    assert quote is not None
+
+    assert pablo.get(f"/presupuestos/{quote.pk}/").status_code == 200
+    assert pablo.get(f"/presupuestos/{quote.pk}/editar/").status_code == 200
+    assert pablo.get("/presupuestos/nuevo/").status_code == 200
+    assert pablo.get("/facturas/?estado=issued&mes=2026-05").status_code == 200
+    uploaded = pablo.post(
+        "/documentos/subir/",
+        {"title": "Albarán", "area": "expenses", "file": SimpleUploadedFile("a.txt", b"Albaran 7")},
+    )
+    document = UploadedDocument.objects.get(title="Albarán")
+    download = pablo.get(f"/documentos/{document.pk}/descargar/")
+
+    assert uploaded.status_code == 302
+    assert (document.area, document.text) == ("expenses", "Albaran 7")
+    assert b"".join(download.streaming_content) == b"Albaran 7"
