@@ -25,7 +25,13 @@ def world(db: None) -> World:
 
 @pytest.fixture
 def world_tx(transactional_db: None) -> World:
-    """The same world for tests that need real transactions (row-level security)."""
+    """The same world for tests that need real transactions (row-level security).
+
+    Those tests flush every table afterwards, data migrations included, so the tax rates
+    of the engine are reloaded here.
+    """
+    from sumalos.taxes.seed import seed_rates
     from tests.world import build_world
 
+    seed_rates()
     return build_world()

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "sumalos.invoicing",
     "memory",
     "knowledge",
+    "assistant",
     "sumalos.ai",
     "channels_app",
 ]
@@ -131,7 +132,7 @@ AI_PROVIDER = os.environ.get("AI_PROVIDER", "offline")
 ANTHROPIC_API_KEY = os.environ.get("ANTHROPIC_API_KEY", "")
 AI_GATE_MODEL = os.environ.get("AI_GATE_MODEL", "claude-haiku-4-5")
 AI_EXTRACTION_MODEL = os.environ.get("AI_EXTRACTION_MODEL", "claude-haiku-4-5")
-AI_REPLY_MODEL = os.environ.get("AI_REPLY_MODEL", "claude-sonnet-4-5")
+AI_REPLY_MODEL = os.environ.get("AI_REPLY_MODEL", "claude-sonnet-4-6")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
@@ -140,6 +141,13 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "sumalos.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {"TITLE": "Sumalos API", "VERSION": "1.0.0"}
+
+# The assistant's reply loop (DESIGN §8); the provider and models are the AI_* settings above.
+AI_CHEAP_REPLY_MODEL = os.environ.get("AI_CHEAP_REPLY_MODEL", "claude-haiku-4-5")
+ASSISTANT_MAX_TOKENS = 1024
+ASSISTANT_STEP_LIMIT = 6
+ASSISTANT_MAX_RETRIES = 3
+ASSISTANT_TIMEOUT_SECONDS = 30.0
 
 LOGGING = {
     "version": 1,

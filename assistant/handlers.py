@@ -1,0 +1,325 @@
+"""What each of Suma's tools does, through the services and selectors of its layer.
+
+Every handler reads with the caller's access (the selectors apply the visibility rule and the
+areas; the knowledge and memory reads also run under row-level security) and returns plain
+dicts that carry provenance, so the reply can cite them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import asdict
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib.postgres.search import TrigramWordSimilarity
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from assistant.tools import Tool, ToolContext
+from knowledge.selectors import saber
+from knowledge.warnings import tax_rate_warnings
+from memory.models import Memory
+from memory.services import memory_write
+from sumalos.invoicing.models import Contact, Invoice, Quote
+from sumalos.invoicing.selectors import invoiced_total, outstanding_for_contact, visible
+from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
+from sumalos.rls.assistant import as_assistant
+from sumalos.rls.rule import visible_q
+
+CONTACT_MATCH_FLOOR = 0.45
+PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
+DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")
+
+
+def _organization(context: ToolContext) -> int:
+    if len(context.access.organization_ids) != 1:
+        raise ValidationError("Elige primero una organización.")
+    return context.access.organization_ids[0]
+
+
+def contact_match(context: ToolContext, name: str, *, kind: str | None = None) -> Contact:
+    """The readable contact whose name best matches ``name``, tolerating typos."""
+    contacts = visible(context.access, Contact).filter(organization_id=_organization(context))
+    if kind:
+        contacts = contacts.filter(kind=kind)
+    best = (
+        contacts.annotate(score=TrigramWordSimilarity(name, "name"))
+        .filter(score__gte=CONTACT_MATCH_FLOOR)
+        .order_by("-score", "name")
+        .first()
+    )
+    if best is None:
+        raise ValidationError(f"No encuentro ningún contacto parecido a «{name}».")
+    return best
+
+
+def payment_terms_for(context: ToolContext, contact: Contact) -> tuple[int, str]:
+    """Days to pay and where they came from: memory, then the contact's field (DESIGN §8)."""
+    with as_assistant(context.access):
+        memory = (
+            Memory.objects.filter(
+                visible_q(context.access),
+                subject=f"contacto:{contact.pk}",
+                attribute=PAYMENT_TERM_ATTRIBUTE,
+                status=Memory.Status.ACTIVE,
+            )
+            .order_by("-updated_at")
+            .first()
+        )
+    if memory is not None:
+        match = DAYS.search(memory.value) or DAYS.search(memory.text)
+        if match:
+            return int(match.group(1)), f"memoria: «{memory.text}»"
+    return contact.payment_terms_days, "ficha del contacto"
+
+
+def _amount(value: Any) -> Decimal:
+    try:
+        amount = Decimal(str(value).replace(",", "."))
+    except InvalidOperation as error:
+        raise ValidationError("El importe no es un número.") from error
+    if amount < 0:
+        raise ValidationError("El importe no puede ser negativo.")
+    return amount
+
+
+def _date(value: Any) -> datetime.date:
+    if not value:
+        return timezone.localdate()
+    try:
+        return datetime.date.fromisoformat(str(value))
+    except ValueError as error:
+        raise ValidationError("La fecha debe ir en formato AAAA-MM-DD.") from error
+
+
+def _preview(document: Invoice | Quote, *, kind: str, extra: dict[str, Any]) -> dict[str, Any]:
+    lines = [
+        {
+            "concepto": line.description,
+            "cantidad": str(line.quantity.normalize()),
+            "precio": str(line.unit_price),
+            "iva": str(line.vat_rate.normalize()),
+            "retencion": str(line.withholding_rate.normalize()),
+        }
+        for line in document.lines.all()
+    ]
+    url_name = "invoice_detail" if kind == "factura" else "quote_detail"
+    return {
+        "tipo": kind,
+        "id": document.pk,
+        "estado": "borrador (sin emitir: confírmalo antes de emitir)",
+        "cliente": document.contact.name,
+        "fecha": document.issue_date.isoformat(),
+        "lineas": lines,
+        "base": str(document.subtotal),
+        "iva": str(document.vat_total),
+        "retencion": str(document.withholding_total),
+        "total": str(document.total),
+        "avisos": tax_rate_warnings(document),
+        "fuente": {"tipo": kind, "enlace": reverse(f"invoicing:{url_name}", args=[document.pk])},
+        **extra,
+    }
+
+
+def crear_borrador_factura(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = contact_match(context, str(args["cliente"]), kind=Contact.Kind.CUSTOMER)
+    days, terms_source = payment_terms_for(context, contact)
+    invoice = invoice_draft_create(
+        access=context.access,
+        contact=contact,
+        issue_date=_date(args.get("fecha")),
+        lines=[
+            LineInput(
+                description=str(args["concepto"]).strip().capitalize(),
+                quantity=_amount(args.get("cantidad") or 1),
+                unit_price=_amount(args["importe"]),
+            )
+        ],
+        payment_terms_days=days,
+    )
+    preview = _preview(
+        invoice,
+        kind="factura",
+        extra={
+            "vencimiento": invoice.due_date.isoformat(),
+            "plazo_dias": days,
+            "plazo_fuente": terms_source,
+        },
+    )
+    context.drafts.append(preview)
+    return preview
+
+
+def crear_presupuesto(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = contact_match(context, str(args["cliente"]), kind=Contact.Kind.CUSTOMER)
+    quote = quote_draft_create(
+        access=context.access,
+        contact=contact,
+        issue_date=_date(args.get("fecha")),
+        lines=[
+            LineInput(
+                description=str(args["concepto"]).strip().capitalize(),
+                quantity=_amount(args.get("cantidad") or 1),
+                unit_price=_amount(args["importe"]),
+            )
+        ],
+    )
+    preview = _preview(
+        quote,
+        kind="presupuesto",
+        extra={"valido_hasta": quote.valid_until.isoformat() if quote.valid_until else None},
+    )
+    context.drafts.append(preview)
+    return preview
+
+
+def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    knowledge = saber(
+        query=str(args["pregunta"]),
+        access=context.access,
+        date=_date(args.get("fecha")) if args.get("fecha") else None,
+    )
+    return {
+        "fecha": knowledge.on.isoformat(),
+        "datos": [
+            {
+                "clave": fact.key,
+                "valor": fact.value,
+                "unidad": fact.unit,
+                "vigente_desde": fact.valid_from.isoformat() if fact.valid_from else None,
+                "vigente_hasta": fact.valid_to.isoformat() if fact.valid_to else None,
+                "fuente": asdict(fact.source) if fact.source else None,
+            }
+            for fact in knowledge.facts
+        ],
+        "pasajes": [
+            {
+                "articulo": passage.entry,
+                "titulo": passage.title,
+                "texto": passage.text,
+                "fuentes": [asdict(source) for source in passage.sources],
+            }
+            for passage in knowledge.passages
+        ],
+    }
+
+
+def recordar(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    result = memory_write(
+        access=context.access,
+        category=str(args.get("categoria") or "empresa"),
+        text=str(args["texto"]),
+        subject=str(args.get("sujeto") or ""),
+        attribute=str(args.get("atributo") or ""),
+        value=str(args.get("valor") or ""),
+        requested_visibility=args.get("ambito"),
+        explicit=True,
+        organization_id=context.access.organization_ids[0]
+        if len(context.access.organization_ids) == 1
+        else None,
+    )
+    if result.refused:
+        return {"error": result.reason}
+    return {
+        "guardado": True,
+        "id": result.memory.pk if result.memory else None,
+        "explicacion": result.reason,
+    }
+
+
+def facturado_en(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    today = timezone.localdate()
+    month = int(args["mes"])
+    year = int(args.get("anio") or (today.year if month <= today.month else today.year - 1))
+    if not 1 <= month <= 12:
+        raise ValidationError("El mes debe estar entre 1 y 12.")
+    total = invoiced_total(
+        access=context.access, organization_id=_organization(context), year=year, month=month
+    )
+    return {
+        "mes": month,
+        "anio": year,
+        "total": str(total),
+        "fuente": {"tipo": "facturas emitidas", "enlace": reverse("invoicing:invoice_list")},
+    }
+
+
+def pendiente_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = contact_match(context, str(args["cliente"]), kind=Contact.Kind.CUSTOMER)
+    return {
+        "cliente": contact.name,
+        "pendiente": str(outstanding_for_contact(access=context.access, contact=contact)),
+        "fuente": {
+            "tipo": "facturas emitidas sin cobrar",
+            "enlace": reverse("invoicing:contact_detail", args=[contact.pk]),
+        },
+    }
+
+
+TEXT = {"type": "string"}
+TOOLS = [
+    Tool(
+        "saber",
+        "Normas fiscales españolas (IVA, IRPF, modelos, plazos, facturas) vigentes en una fecha.",
+        {"pregunta": TEXT, "fecha": {"type": "string", "description": "AAAA-MM-DD"}},
+        saber_tool,
+        required=("pregunta",),
+    ),
+    Tool(
+        "recordar",
+        "Guarda algo que la persona pide recordar explícitamente.",
+        {
+            "texto": TEXT,
+            "categoria": TEXT,
+            "sujeto": TEXT,
+            "atributo": TEXT,
+            "valor": TEXT,
+            "ambito": {"type": "string", "enum": ["personal", "private_in_org", "shared"]},
+        },
+        recordar,
+        required=("texto",),
+    ),
+    Tool(
+        "crear_borrador_factura",
+        "Crea un borrador de factura (no se emite hasta que la persona confirme).",
+        {
+            "cliente": TEXT,
+            "concepto": TEXT,
+            "importe": {"type": "number"},
+            "cantidad": {"type": "number"},
+            "fecha": TEXT,
+        },
+        crear_borrador_factura,
+        required=("cliente", "concepto", "importe"),
+    ),
+    Tool(
+        "crear_presupuesto",
+        "Crea un borrador de presupuesto.",
+        {
+            "cliente": TEXT,
+            "concepto": TEXT,
+            "importe": {"type": "number"},
+            "cantidad": {"type": "number"},
+            "fecha": TEXT,
+        },
+        crear_presupuesto,
+        required=("cliente", "concepto", "importe"),
+    ),
+    Tool(
+        "facturado_en",
+        "Total facturado (facturas emitidas) en un mes.",
+        {"mes": {"type": "integer"}, "anio": {"type": "integer"}},
+        facturado_en,
+        required=("mes",),
+    ),
+    Tool(
+        "pendiente_de",
+        "Lo que un cliente debe todavía (facturas emitidas sin cobrar).",
+        {"cliente": TEXT},
+        pendiente_de,
+        required=("cliente",),
+    ),
+]

@@ -1,0 +1,127 @@
+"""The reply model behind one interface: Anthropic (tool use) or offline (DESIGN §8).
+
+A provider gets the assembled prompt parts and the tools the caller may use, runs the tool
+loop with a step limit, and returns the reply text with what it called. Tools run with the
+caller's access (``assistant.tools``); the provider never chooses any part of it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anthropic
+from django.conf import settings
+
+from assistant.prompt import PromptParts, messages, system_blocks
+from assistant.tools import Tool, ToolContext, run_tool
+from sumalos.ai.base import Usage
+
+logger = logging.getLogger("sumalos.assistant")
+
+UNAVAILABLE = (
+    "Ahora mismo no puedo contactar con el modelo de lenguaje. Tus datos están a salvo; "
+    "inténtalo de nuevo en unos minutos."
+)
+STEP_LIMIT_REACHED = (
+    "He necesitado demasiados pasos para responder. ¿Puedes concretar un poco más la pregunta?"
+)
+
+
+@dataclass
+class ToolCallRecord:
+    name: str
+    arguments: dict[str, Any]
+    result: dict[str, Any]
+
+
+@dataclass
+class Reply:
+    text: str
+    model: str
+    tool_calls: list[ToolCallRecord] = field(default_factory=list)
+    # One entry per model call, for the usage ledger.
+    usage: list[Usage] = field(default_factory=list)
+    failed: bool = False
+
+
+class ReplyProvider(Protocol):
+    name: str
+
+    def reply(
+        self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
+    ) -> Reply: ...
+
+
+class AnthropicProvider:
+    """Claude through the official SDK: tool-use loop, prompt caching, retries, timeouts.
+
+    The SDK retries 408/409/429/5xx with exponential backoff (honouring ``retry-after``) up to
+    ``ASSISTANT_MAX_RETRIES`` times; a failure after that becomes a clear message to the person.
+    """
+
+    name = "anthropic"
+
+    def __init__(self, client: anthropic.Anthropic | None = None) -> None:
+        self.client = client or anthropic.Anthropic(
+            api_key=settings.ANTHROPIC_API_KEY,
+            max_retries=settings.ASSISTANT_MAX_RETRIES,
+            timeout=settings.ASSISTANT_TIMEOUT_SECONDS,
+        )
+
+    def reply(
+        self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
+    ) -> Reply:
+        model = settings.AI_CHEAP_REPLY_MODEL if cheap else settings.AI_REPLY_MODEL
+        conversation = messages(parts)
+        result = Reply(text="", model=model)
+        by_name = {tool.name: tool for tool in tools}
+        for _ in range(settings.ASSISTANT_STEP_LIMIT):
+            try:
+                response = self.client.messages.create(
+                    model=model,
+                    max_tokens=settings.ASSISTANT_MAX_TOKENS,
+                    system=system_blocks(parts),  # type: ignore[arg-type]
+                    messages=conversation,  # type: ignore[arg-type]
+                    tools=[tool.schema() for tool in tools],  # type: ignore[misc]
+                )
+            except anthropic.APIError as error:
+                logger.warning("anthropic reply failed: %s", error)
+                result.text, result.failed = UNAVAILABLE, True
+                return result
+            result.usage.append(_usage(model, response.usage))
+            if response.stop_reason != "tool_use":
+                result.text = "".join(b.text for b in response.content if b.type == "text")
+                return result
+            conversation.append(
+                {"role": "assistant", "content": [b.model_dump() for b in response.content]}
+            )
+            tool_results = []
+            for block in response.content:
+                if block.type != "tool_use":
+                    continue
+                arguments = dict(block.input) if isinstance(block.input, dict) else {}
+                output = run_tool(by_name, block.name, arguments, context)
+                result.tool_calls.append(ToolCallRecord(block.name, arguments, output))
+                tool_results.append(
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": block.id,
+                        "content": json.dumps(output, ensure_ascii=False, default=str),
+                    }
+                )
+            conversation.append({"role": "user", "content": tool_results})
+        result.text = STEP_LIMIT_REACHED
+        return result
+
+
+def _usage(model: str, usage: Any) -> Usage:
+    return Usage(
+        provider="anthropic",
+        model=model,
+        input_tokens=usage.input_tokens or 0,
+        output_tokens=usage.output_tokens or 0,
+        cache_read_tokens=getattr(usage, "cache_read_input_tokens", 0) or 0,
+    )
