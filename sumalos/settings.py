@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "sumalos.invoicing",
     "memory",
     "knowledge",
+    "search",
     "assistant",
     "sumalos.ai",
     "channels_app",

@@ -29,6 +29,10 @@ TABLE_POLICIES: dict[str, str] = {
     # Lines follow their document: the EXISTS runs under the parent table's own policy.
     "invoice_lines": "EXISTS (SELECT 1 FROM invoices d WHERE d.id = invoice_id)",
     "quote_lines": "EXISTS (SELECT 1 FROM quotes d WHERE d.id = quote_id)",
+    # The context layer (DESIGN §7): each row carries its source's four columns.
+    "search_documents": visible_sql(),
+    "search_chunks": visible_sql(),
+    "search_edges": visible_sql(),
     # System knowledge (DESIGN §4): no organization; the assistant reads published entries only.
     "knowledge_domains": "true",
     "knowledge_entries": "status = 'published'",
@@ -44,6 +48,8 @@ TABLE_POLICIES: dict[str, str] = {
 EXEMPT_TABLES: dict[str, str] = {
     "memberships": "tenancy itself; the access is built from it by the app, never by the model",
     "document_series": "invoice numbering counters; written under a row lock, never read by AI",
+    "search_shown_items": "what each person was shown; read by the app for owners and the person",
+    "search_external_sources": "connector settings and the listing credential; never read by AI",
     "memory_audit": "who changed a shared memory; shown to owners and admins by the app only",
     "web_chats": "raw web transcripts; the assistant reads conversations through ai_messages",
     "whatsapp_messages": "raw WhatsApp messages; the assistant reads them through ai_messages",

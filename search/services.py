@@ -1,0 +1,182 @@
+"""Writes of the context layer: (re)index a source row, drain the outbox (DESIGN §7).
+
+``source_index`` is idempotent: the row is rebuilt from the database as it is now, and an
+unchanged row (same text, same policy columns) costs one hash comparison. A row whose area,
+visibility or owner changed gets new columns on the document, its chunks and its edges in the
+same transaction, so the index never shows it under its old rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from django.db import connection, transaction
+
+from knowledge.lexicon import fold
+from search.indexing import BUILDERS, Item
+from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
+from sumalos.embeddings import embed_passages
+
+CHUNK_CHARS = 700
+DRAIN_BATCH = 200
+
+
+def split_text(text: str) -> list[str]:
+    """Paragraph groups of at most ``CHUNK_CHARS`` characters (a long paragraph by sentences)."""
+    pieces: list[str] = []
+    for paragraph in re.split(r"\n\s*\n|\n", text):
+        paragraph = paragraph.strip()
+        while len(paragraph) > CHUNK_CHARS:
+            cut = paragraph.rfind(". ", 0, CHUNK_CHARS)
+            cut = cut + 1 if cut > CHUNK_CHARS // 2 else CHUNK_CHARS
+            pieces.append(paragraph[:cut].strip())
+            paragraph = paragraph[cut:].strip()
+        if paragraph:
+            pieces.append(paragraph)
+    chunks: list[str] = []
+    for piece in pieces:
+        if chunks and len(chunks[-1]) + len(piece) + 1 <= CHUNK_CHARS:
+            chunks[-1] = f"{chunks[-1]}\n{piece}"
+        else:
+            chunks.append(piece)
+    return chunks or [""]
+
+
+def _policy(item: Item) -> dict[str, object]:
+    return {
+        "visibility": item.visibility,
+        "organization_id": item.organization_id,
+        "owner_user_id": item.owner_user_id,
+        "owner_phone": item.owner_phone,
+        "area": item.area,
+    }
+
+
+def _hash(item: Item) -> str:
+    payload = {**item.__dict__, "updated_at": None, "date": str(item.date)}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@transaction.atomic
+def source_index(*, table: str, row_id: int) -> SearchDocument | None:
+    """Bring the index in line with one source row; returns its document, or None if removed."""
+    kind, build = BUILDERS[table]
+    item = build(row_id)
+    if item is None:
+        SearchDocument.objects.filter(kind=kind, source_id=row_id).delete()
+        return None
+    content_hash = _hash(item)
+    document = (
+        SearchDocument.objects.select_for_update().filter(kind=kind, source_id=row_id).first()
+    )
+    if document is not None and document.content_hash == content_hash:
+        return document
+    values = {
+        **_policy(item),
+        "key": item.key[:300],
+        "title": item.title[:300],
+        "summary": item.summary,
+        "tax_id": item.tax_id,
+        "number": item.number,
+        "date": item.date,
+        "link": item.link,
+        "source_updated_at": item.updated_at,
+        "content_hash": content_hash,
+    }
+    document, _ = SearchDocument.objects.update_or_create(
+        kind=kind, source_id=row_id, defaults=values
+    )
+    document.chunks.all().delete()
+    document.edges_out.all().delete()
+    texts = split_text(item.body)
+    vectors = embed_passages([f"{item.title}. {text}" for text in texts])
+    SearchChunk.objects.bulk_create(
+        SearchChunk(
+            document=document,
+            kind=kind,
+            position=position,
+            content=text,
+            search_text=fold(f"{item.title} {text}"),
+            embedding=vector,
+            date=item.date,
+            **_policy(item),
+        )
+        for position, (text, vector) in enumerate(zip(texts, vectors, strict=True))
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE search_chunks SET search_vector ="
+            " setweight(to_tsvector('es_unaccent', %s), 'A')"
+            " || setweight(to_tsvector('es_unaccent', content), 'D')"
+            " WHERE document_id = %s",
+            [item.title, document.pk],
+        )
+    EntityEdge.objects.bulk_create(
+        EntityEdge(
+            source=document,
+            relation=relation,
+            target_kind=target_kind,
+            target_id=target_id,
+            **_policy(item),
+        )
+        for relation, target_kind, target_id in dict.fromkeys(item.edges)
+    )
+    return document
+
+
+def index_message(message_id: int) -> SearchDocument | None:
+    """Index one ``ai_messages`` row (called by the channels outbox worker)."""
+    return source_index(table="ai_messages", row_id=message_id)
+
+
+def remove_message(message_id: int) -> None:
+    """Drop one message from the index at once (deleted or made temporary)."""
+    SearchDocument.objects.filter(kind="message", source_id=message_id).delete()
+
+
+def outbox_drain(*, limit: int = DRAIN_BATCH) -> int:
+    """Index what changed since the last drain; returns how many distinct rows it indexed.
+
+    Rows are claimed with DELETE ... SKIP LOCKED inside the transaction that indexes them,
+    so two workers never index the same change twice, and a worker that dies mid-batch
+    rolls its claim back for the next drain.
+    """
+    done = 0
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                """
+                DELETE FROM search_outbox WHERE id IN (
+                    SELECT id FROM search_outbox ORDER BY id LIMIT %s FOR UPDATE SKIP LOCKED
+                ) RETURNING table_name, row_id
+                """,
+                [limit],
+            )
+            claimed = list(dict.fromkeys(cursor.fetchall()))
+        for table, row_id in claimed:
+            if table in BUILDERS:
+                source_index(table=table, row_id=row_id)
+                done += 1
+    return done
+
+
+def reindex_all() -> int:
+    """Rebuild the index of every source row; returns the number of rows visited.
+
+    Changes enqueued before the rebuild started are covered by it and dropped; later ones
+    stay for the next drain.
+    """
+    covered = OutboxRow.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    visited = 0
+    for table, (kind, _) in BUILDERS.items():
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id FROM {table} ORDER BY id")
+            ids = [row[0] for row in cursor.fetchall()]
+        for row_id in ids:
+            source_index(table=table, row_id=row_id)
+        SearchDocument.objects.filter(kind=kind).exclude(source_id__in=ids).delete()
+        visited += len(ids)
+    OutboxRow.objects.filter(id__lte=covered).delete()
+    return visited

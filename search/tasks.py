@@ -1,0 +1,12 @@
+"""The outbox drain, run by beat every 5 seconds (migration 0002, DESIGN §7)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from search.services import outbox_drain
+
+
+@shared_task(name="search.tasks.drain_search_outbox", ignore_result=True)
+def drain_search_outbox() -> int:
+    return outbox_drain()

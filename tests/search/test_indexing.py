@@ -1,0 +1,156 @@
+"""The index follows its sources through the outbox triggers (search/services.py, DESIGN §7)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from channels_app.models import AiMessage
+from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
+from search.services import index_message, outbox_drain, remove_message, source_index
+from sumalos.invoicing import services
+from sumalos.invoicing.models import Expense, UploadedDocument
+from tests.search.conftest import TALLERES_IBAN, TALLERES_NIF
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _document(kind, source_id):
+    return SearchDocument.objects.get(kind=kind, source_id=source_id)
+
+
+def test_a_contact_is_indexed_as_a_shared_row_of_the_contacts_area(records, world_tx):
+    document = _document("contact", records.talleres.pk)
+
+    assert (
+        document.visibility,
+        document.organization_id,
+        document.area,
+        document.owner_user_id,
+        document.key,
+        document.tax_id,
+        document.link,
+    ) == (
+        "shared",
+        world_tx.org.pk,
+        "contacts",
+        None,
+        "Talleres García S.L.",
+        TALLERES_NIF,
+        f"/contactos/{records.talleres.pk}/",
+    )
+    assert [c.content for c in document.chunks.all()] == [
+        f"Cliente: Talleres García S.L.. NIF {TALLERES_NIF}. Paterna. paga a 30 días. "
+        "Pagan a 30 días por transferencia.."
+    ]
+
+
+def test_a_hidden_field_never_enters_the_index(records):
+    texts = list(SearchChunk.objects.values_list("content", flat=True))
+    titles = list(SearchDocument.objects.values_list("summary", flat=True))
+
+    assert [t for t in texts + titles if TALLERES_IBAN in t or "640" in t] == []
+
+
+def test_edges_are_asserted_at_ingest(records):
+    edges = set(
+        EntityEdge.objects.filter(target_id=records.talleres.pk).values_list(
+            "source__kind", "source__source_id", "relation"
+        )
+    )
+
+    assert edges == {
+        ("invoice", records.boiler_invoice.pk, "for_contact"),
+        ("invoice", records.tap_invoice.pk, "for_contact"),
+        ("quote", records.quote.pk, "for_contact"),
+        ("document", records.visit_notes.pk, "about"),
+    }
+    assert list(
+        EntityEdge.objects.filter(target_id=records.ruiz.pk).values_list("relation", flat=True)
+    ) == ["from_supplier"]
+
+
+def test_an_update_reaches_the_index_in_one_drain(records, world_tx):
+    services.contact_update(
+        access=world_tx.access(world_tx.owner), contact=records.talleres, name="Talleres Gómez"
+    )
+    pending = list(OutboxRow.objects.values_list("table_name", "row_id"))
+
+    drained = outbox_drain()
+
+    assert pending == [("contacts", records.talleres.pk)]
+    assert drained == 1
+    assert _document("contact", records.talleres.pk).key == "Talleres Gómez"
+    assert OutboxRow.objects.count() == 0
+
+
+def test_a_changed_area_is_rechecked_on_the_document_its_chunks_and_edges(records):
+    UploadedDocument.objects.filter(pk=records.visit_notes.pk).update(area="expenses")
+
+    outbox_drain()
+
+    document = _document("document", records.visit_notes.pk)
+    assert document.area == "expenses"
+    assert set(document.chunks.values_list("area", flat=True)) == {"expenses"}
+    assert set(document.edges_out.values_list("area", flat=True)) == {"expenses"}
+
+
+def test_a_deleted_record_leaves_the_index_in_one_drain(records):
+    Expense.objects.filter(pk=records.expense.pk).delete()
+
+    outbox_drain()
+
+    assert not SearchDocument.objects.filter(kind="expense", source_id=records.expense.pk).exists()
+    assert not EntityEdge.objects.filter(relation="from_supplier").exists()
+
+
+def test_a_line_change_reindexes_its_invoice(records):
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE invoice_lines SET description = 'Cambio de caldera de condensación'"
+            " WHERE invoice_id = %s",
+            [records.boiler_invoice.pk],
+        )
+
+    outbox_drain()
+
+    chunk = _document("invoice", records.boiler_invoice.pk).chunks.get()
+    assert "Conceptos: Cambio de caldera de condensación." in chunk.content
+
+
+def test_an_unchanged_row_is_not_rebuilt(records):
+    before = _document("contact", records.talleres.pk).chunks.get().pk
+
+    source_index(table="contacts", row_id=records.talleres.pk)
+
+    assert _document("contact", records.talleres.pk).chunks.get().pk == before
+
+
+def test_a_message_is_a_private_row_of_its_person_and_mentions_contacts(records, world_tx):
+    message = AiMessage.objects.create(
+        conversation_id="web:1",
+        channel="web",
+        external_id="web:1:1",
+        visibility="private_in_org",
+        organization=world_tx.org,
+        owner_user=world_tx.reader,
+        area="general",
+        role="user",
+        text="Mañana vuelvo a Talleres García a mirar los termos.",
+    )
+
+    document = index_message(message.pk)
+
+    assert document is not None
+    assert (document.visibility, document.owner_user_id, document.organization_id) == (
+        "private_in_org",
+        world_tx.reader.pk,
+        world_tx.org.pk,
+    )
+    assert list(document.edges_out.values_list("relation", "target_id")) == [
+        ("mentions", records.talleres.pk)
+    ]
+
+    remove_message(message.pk)
+
+    assert not SearchDocument.objects.filter(kind="message", source_id=message.pk).exists()
