@@ -1,0 +1,361 @@
+"""The assistant's read tools: ``buscar``, ``consultar``, ``recuperar`` (DESIGN §7-8).
+
+Plain functions returning JSON-ready dicts. Each takes the caller's access and an agent role;
+the scope is their intersection (``search.agents``). Every item carries provenance
+(source, link, updated_at); a contact carries its 2–3 most relevant memories; protected fields
+are absent unless the scope may read them. When a conversation is given, what the person was
+shown is appended to the ledger after the read transaction.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db.models import Model
+from django.http import Http404
+from django.urls import reverse
+from django.utils import timezone
+
+from search.agents import ORCHESTRATOR, Scope, scope_for
+from search.connectors import FetchRefused
+from search.external import external_body
+from search.ledger import Shown, shown_record
+from search.models import Kind
+from search.retrieval import rank
+from search.selectors import (
+    FoundItem,
+    kind_label,
+    neighbour_ids,
+    read_items,
+    subject_memories,
+)
+from sumalos.accounts.access import AiAccess
+from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
+from sumalos.invoicing.selectors import access_record
+from sumalos.rls.assistant import as_assistant
+from sumalos.rls.rule import OwnedByPrincipal
+
+RESULTS_LIMIT = 8
+NOT_FOUND = "No existe o no tienes acceso."
+
+
+def _provenance(kind: str, link: str, updated_at: datetime.datetime) -> dict[str, str]:
+    return {"source": kind_label(kind), "link": link, "updated_at": updated_at.isoformat()}
+
+
+def _item(found: FoundItem, score: float | None = None) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "kind": found.kind,
+        "id": found.source_id,
+        "key": found.key,
+        "title": found.title,
+        "summary": found.summary,
+        "provenance": _provenance(found.kind, found.link, found.updated_at),
+    }
+    if found.date is not None:
+        item["date"] = found.date.isoformat()
+    if score is not None:
+        item["score"] = round(score, 4)
+    return item
+
+
+def _record(
+    *,
+    access: AiAccess,
+    scope: Scope,
+    conversation_id: str | None,
+    turn: int,
+    via: str,
+    shown: list[Shown],
+) -> None:
+    if conversation_id is not None and shown:
+        shown_record(
+            access=access,
+            conversation_id=conversation_id,
+            turn=turn,
+            via=via,
+            agent_role=scope.role.name,
+            items=shown,
+        )
+
+
+def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
+    out = [
+        Shown(
+            kind=item["kind"],
+            item_id=item["id"],
+            key=item["key"],
+            version=item["provenance"]["updated_at"],
+            organization_id=organization_id,
+            fields=tuple(sorted(item.get("fields", {}))),
+        )
+    ]
+    for memory in item.get("memories", []):
+        out.append(
+            Shown(
+                kind=Kind.MEMORY,
+                item_id=memory["id"],
+                key=memory["text"],
+                version=memory["provenance"]["updated_at"],
+                organization_id=organization_id,
+            )
+        )
+    return out
+
+
+def buscar(
+    *,
+    access: AiAccess,
+    query: str,
+    role: str = ORCHESTRATOR,
+    today: datetime.date | None = None,
+    conversation_id: str | None = None,
+    turn: int = 0,
+) -> dict[str, Any]:
+    """Memory first, then everything else, in one ranking; plus what the top entity joins to."""
+    scope = scope_for(access, role)
+    ranking = rank(scope=scope, question=query, today=today or timezone.localdate())
+    top = ranking.ranked[: RESULTS_LIMIT * 2]
+    with as_assistant(scope.access):
+        found = read_items([pk for pk, _ in top])
+        hits = [(found[pk], score) for pk, score in top if pk in found][:RESULTS_LIMIT]
+        entity = next((f for f, _ in hits[:3] if f.kind == Kind.CONTACT), None)
+        related_ids = (
+            neighbour_ids(scope=scope, kind=Kind.CONTACT, source_id=entity.source_id)
+            if entity is not None
+            else []
+        )
+        hit_ids = {f.document_id for f, _ in hits}
+        related_found = read_items([pk for pk in related_ids if pk not in hit_ids])
+        related = [related_found[pk] for pk in related_ids if pk in related_found]
+        contacts = [f.source_id for f, _ in hits if f.kind == Kind.CONTACT]
+        memories = subject_memories(contacts)
+    results = []
+    for found_item, score in hits:
+        item = _item(found_item, score)
+        if found_item.kind == Kind.CONTACT:
+            item["memories"] = memories.get(found_item.source_id, [])
+        if found_item.kind == Kind.EXTERNAL:
+            try:
+                item["body"] = external_body(scope=scope, item_id=found_item.source_id)
+            except FetchRefused:
+                # The source said no to this person: the reference is not shown at all.
+                continue
+        results.append((found_item, item))
+    out = {
+        "query": query,
+        "period": (
+            {"from": ranking.query.period[0].isoformat(), "to": ranking.query.period[1].isoformat()}
+            if ranking.query.period
+            else None
+        ),
+        "memories": [item for f, item in results if f.kind == Kind.MEMORY],
+        "results": [item for f, item in results if f.kind != Kind.MEMORY],
+        "related": [_item(f) for f in related],
+    }
+    shown = [s for f, item in results for s in _shown(item, f.organization_id)]
+    shown += [s for f in related for s in _shown(_item(f), f.organization_id)]
+    _record(
+        access=access,
+        scope=scope,
+        conversation_id=conversation_id,
+        turn=turn,
+        via="buscar",
+        shown=shown,
+    )
+    return out
+
+
+MODELS: dict[str, type[Model]] = {
+    Kind.CONTACT: Contact,
+    Kind.INVOICE: Invoice,
+    Kind.QUOTE: Quote,
+    Kind.EXPENSE: Expense,
+    Kind.DOCUMENT: UploadedDocument,
+}
+
+
+def _money(value: object) -> str:
+    return f"{value:.2f}"
+
+
+def _contact_fields(scope: Scope, contact: Contact) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "name": contact.name,
+        "kind": contact.get_kind_display(),
+        "tax_id": contact.tax_id,
+        "email": contact.email,
+        "phone": contact.phone,
+        "address": contact.address,
+        "city": contact.city,
+        "payment_terms_days": contact.payment_terms_days,
+        "notes": contact.notes,
+    }
+    if contact.iban and scope.may_read_field("contact.iban", contact.organization_id):
+        fields["iban"] = contact.iban
+    return fields
+
+
+def _billing_fields(scope: Scope, document: Invoice | Quote, prices: bool) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "number": document.number,
+        "status": document.get_status_display(),
+        "contact": document.contact.name,
+        "issue_date": document.issue_date.isoformat(),
+        "notes": document.notes,
+    }
+    lines = []
+    for line in document.lines.all():
+        entry: dict[str, Any] = {"description": line.description, "quantity": str(line.quantity)}
+        if prices:
+            entry.update(unit_price=_money(line.unit_price), vat_rate=str(line.vat_rate))
+        lines.append(entry)
+    fields["lines"] = lines
+    if prices:
+        fields.update(
+            subtotal=_money(document.subtotal),
+            vat_total=_money(document.vat_total),
+            withholding_total=_money(document.withholding_total),
+            total=_money(document.total),
+        )
+    return fields
+
+
+def _fields(scope: Scope, kind: str, record: Any) -> dict[str, Any]:
+    if kind == Kind.CONTACT:
+        return _contact_fields(scope, record)
+    if kind == Kind.INVOICE:
+        fields = _billing_fields(scope, record, prices=True)
+        fields.update(
+            due_date=record.due_date.isoformat(),
+            paid_at=record.paid_at.isoformat() if record.paid_at else None,
+        )
+        return fields
+    if kind == Kind.QUOTE:
+        prices = scope.may_read_field("quote.prices", record.organization_id)
+        fields = _billing_fields(scope, record, prices=prices)
+        fields["valid_until"] = record.valid_until.isoformat() if record.valid_until else None
+        return fields
+    if kind == Kind.EXPENSE:
+        return {
+            "concept": record.concept,
+            "date": record.date.isoformat(),
+            "supplier": record.supplier.name if record.supplier else None,
+            "category": record.category,
+            "base": _money(record.base),
+            "vat_rate": str(record.vat_rate),
+            "vat_amount": _money(record.vat_amount),
+            "total": _money(record.total),
+        }
+    return {"title": record.title, "area": record.area, "text": record.text}
+
+
+def _link(kind: str, record: Any) -> str:
+    if kind == Kind.EXPENSE:
+        return reverse("invoicing:expense_list") + f"#gasto-{record.pk}"
+    if kind == Kind.DOCUMENT:
+        return reverse("invoicing:document_download", args=[record.pk])
+    return reverse(f"invoicing:{kind}_detail", args=[record.pk])
+
+
+def consultar(
+    *,
+    access: AiAccess,
+    kind: str,
+    id: int,  # the argument name the model sees
+    role: str = ORCHESTRATOR,
+    conversation_id: str | None = None,
+    turn: int = 0,
+) -> dict[str, Any]:
+    """One record read through the invoicing access helper, with its protected fields decided."""
+    scope = scope_for(access, role)
+    model = MODELS.get(kind)
+    if model is None or kind not in scope.role.kinds:
+        return {"error": NOT_FOUND}
+    try:
+        record: Any = access_record(scope.access, model, id)
+    except Http404:
+        return {"error": NOT_FOUND}
+    # The record and the names it carries (an invoice's customer, an expense's supplier) are
+    # read through the invoicing access helper, as the record's own pages do; memories are
+    # their own rows and are read under row-level security.
+    fields = _fields(scope, kind, record)
+    subject = record.pk if kind == Kind.CONTACT else getattr(record, "supplier_id", None)
+    memories: dict[int, list[dict[str, Any]]] = {}
+    if subject:
+        with as_assistant(scope.access):
+            memories = subject_memories([subject])
+    item: dict[str, Any] = {
+        "kind": kind,
+        "id": record.pk,
+        "key": str(record.number if kind in (Kind.INVOICE, Kind.QUOTE) else record),
+        "fields": fields,
+        "provenance": _provenance(kind, _link(kind, record), record.updated_at),
+    }
+    if subject:
+        item["memories"] = memories.get(subject, [])
+    _record(
+        access=access,
+        scope=scope,
+        conversation_id=conversation_id,
+        turn=turn,
+        via="consultar",
+        shown=_shown(item, record.organization_id),
+    )
+    return item
+
+
+def recuperar(
+    *,
+    access: AiAccess,
+    conversation_id: str,
+    limit: int = 20,
+    before_id: int | None = None,
+    turn: int = 0,
+) -> dict[str, Any]:
+    """Exact messages of the caller's own conversation, newest ``limit`` before ``before_id``."""
+    from channels_app.selectors import conversation_messages
+
+    with as_assistant(access):
+        messages = conversation_messages(access=access, conversation_id=conversation_id).filter(
+            OwnedByPrincipal().to_q(access)
+        )
+        if before_id is not None:
+            messages = messages.filter(id__lt=before_id)
+        rows = list(messages.order_by("-id")[:limit])
+    rows.reverse()
+    items = [
+        {
+            "kind": Kind.MESSAGE,
+            "id": message.pk,
+            "key": message.text[:300],
+            "role": message.role,
+            "text": message.text,
+            "provenance": {
+                "source": f"Conversación {message.conversation_id}",
+                "link": f"conversacion:{message.conversation_id}#{message.pk}",
+                "updated_at": message.updated_at.isoformat(),
+            },
+        }
+        for message in rows
+    ]
+    if items:
+        shown_record(
+            access=access,
+            conversation_id=conversation_id,
+            turn=turn,
+            via="recuperar",
+            agent_role=ORCHESTRATOR,
+            items=[
+                Shown(
+                    kind=Kind.MESSAGE,
+                    item_id=m.pk,
+                    key=m.text,
+                    version=m.updated_at.isoformat(),
+                    organization_id=m.organization_id,
+                )
+                for m in rows
+            ],
+        )
+    return {"conversation_id": conversation_id, "messages": items}
