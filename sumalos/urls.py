@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("memory.urls")),
     path("", include("sumalos.accounts.urls")),
     path("", include("sumalos.invoicing.urls")),
+    path("", include("search.urls")),
 ]
