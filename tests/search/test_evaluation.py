@@ -1,0 +1,45 @@
+"""``eval_search``: the report format and its figures on a small labelled set."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUERIES = [
+    {"id": "q1", "query": "Talleres Garsia", "expect": {"kind": "contact", "key": "B26361758"}},
+    {"id": "q2", "query": "F2026-0002", "expect": {"kind": "invoice", "key": "F2026-0002"}},
+    {
+        "id": "q3",
+        "query": "tarifa de la ferretería",
+        "expect": {"kind": "document", "key": "Tarifa de Ferretería Ruiz"},
+    },
+]
+
+
+def test_eval_search_reports_hits_and_figures_per_leg(records, world_tx, tmp_path, capsys):
+    path = tmp_path / "queries.jsonl"
+    path.write_text("\n".join(json.dumps(q) for q in QUERIES), encoding="utf-8")
+
+    call_command(
+        "eval_search",
+        "--as",
+        "owner@uno.test",
+        "--org",
+        "Taller Uno",
+        "--file",
+        str(path),
+        "--today",
+        "2026-11-29",
+        "--json",
+    )
+    report = json.loads(capsys.readouterr().out)
+
+    assert [r["id"] for r in report["results"]] == ["q1", "q2", "q3"]
+    assert report["results"][1]["hits"][0] == {"kind": "invoice", "key": "F2026-0002", "score": 1.0}
+    assert (report["summary"]["top5"], report["summary"]["mrr"]) == (1.0, 1.0)
+    assert sorted(report["summary"]["legs"]) == ["exact", "fused", "lexical", "trigram", "vector"]
+    assert report["summary"]["legs"]["exact"] == {"top5": 0.6667, "mrr": 0.6667}
