@@ -19,10 +19,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from assistant.tools import Tool, ToolContext
+from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
 from knowledge.warnings import tax_rate_warnings
 from memory.models import Memory
-from memory.services import memory_write
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import invoiced_total, outstanding_for_contact, visible
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
@@ -207,26 +207,21 @@ def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def recordar(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    result = memory_write(
+def recordar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    results = recordar(
         access=context.access,
-        category=str(args.get("categoria") or "empresa"),
         text=str(args["texto"]),
-        subject=str(args.get("sujeto") or ""),
-        attribute=str(args.get("atributo") or ""),
-        value=str(args.get("valor") or ""),
+        organization_id=_organization(context) if context.access.organization_ids else None,
+        temporary=context.temporary,
         requested_visibility=args.get("ambito"),
-        explicit=True,
-        organization_id=context.access.organization_ids[0]
-        if len(context.access.organization_ids) == 1
-        else None,
     )
-    if result.refused:
-        return {"error": result.reason}
+    refused = [r.reason for r in results if r.refused]
+    saved = [r for r in results if r.memory is not None and not r.refused]
+    if not saved:
+        return {"error": " ".join(refused) or "No he encontrado nada que guardar."}
     return {
-        "guardado": True,
-        "id": result.memory.pk if result.memory else None,
-        "explicacion": result.reason,
+        "guardado": [r.memory.text for r in saved if r.memory is not None],
+        "explicacion": " ".join(r.reason for r in saved if r.reason),
     }
 
 
@@ -271,15 +266,8 @@ TOOLS = [
     Tool(
         "recordar",
         "Guarda algo que la persona pide recordar explícitamente.",
-        {
-            "texto": TEXT,
-            "categoria": TEXT,
-            "sujeto": TEXT,
-            "atributo": TEXT,
-            "valor": TEXT,
-            "ambito": {"type": "string", "enum": ["personal", "private_in_org", "shared"]},
-        },
-        recordar,
+        {"texto": TEXT, "ambito": {"type": "string", "enum": ["personal", "private_in_org"]}},
+        recordar_tool,
         required=("texto",),
     ),
     Tool(

@@ -139,7 +139,7 @@ def _euros(value: str) -> str:
 def _remembered(output: dict[str, Any]) -> str:
     if "error" in output:
         return f"No lo he guardado: {output['error']}"
-    return f"Lo he apuntado. {output['explicacion']}".strip()
+    return f"Lo he apuntado: {' '.join(output['guardado'])} {output['explicacion']}".strip()
 
 
 def _draft_text(output: dict[str, Any]) -> str:

@@ -17,9 +17,19 @@ from assistant.offline import TRIVIAL, OfflineProvider
 from assistant.prompt import PromptParts
 from assistant.providers import AnthropicProvider, Reply, ReplyProvider
 from assistant.tools import ToolContext
+from channels_app.models import WebChat
+from channels_app.services.chats import web_chat_append
 from memory.prompt import memory_prompt_blocks
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
+
+# Recent history kept verbatim, in tokens (DESIGN §6, compaction).
+RECENT_TOKENS = {"web": 4_000, "whatsapp": 3_000}
+
+
+def tokens(text: str) -> int:
+    """A cheap, stable token estimate: about four characters per token in Spanish."""
+    return len(text) // 4 + 1
 
 
 @dataclass
@@ -44,6 +54,7 @@ def assistant_reply(
     history: list[dict[str, Any]],
     turn: int,
     summary: str = "",
+    temporary: bool = False,
     provider: ReplyProvider | None = None,
 ) -> AssistantTurn:
     """Answer ``message``; trivial turns skip retrieval and use the cheaper model."""
@@ -56,7 +67,9 @@ def assistant_reply(
         history=history,
         message=message,
     )
-    context = ToolContext(access=access, conversation_id=conversation_id, turn=turn)
+    context = ToolContext(
+        access=access, conversation_id=conversation_id, turn=turn, temporary=temporary
+    )
     reply = (provider or reply_provider()).reply(
         parts=parts, tools=TOOLS, context=context, cheap=trivial
     )
@@ -68,3 +81,69 @@ def assistant_reply(
         profile_ids=blocks.profile_ids if blocks else (),
         related_ids=blocks.related_ids if blocks else (),
     )
+
+
+def recent_history(messages: list[tuple[str, str]], *, channel: str) -> list[dict[str, Any]]:
+    """The newest messages that fit the channel's verbatim budget, oldest first."""
+    budget = RECENT_TOKENS[channel]
+    kept: list[dict[str, Any]] = []
+    for role, text in reversed(messages):
+        budget -= tokens(text)
+        if budget < 0:
+            break
+        kept.append({"role": role, "content": text})
+    kept.reverse()
+    # The provider expects the history to start with the person.
+    while kept and kept[0]["role"] != "user":
+        kept.pop(0)
+    return kept
+
+
+def _text_of(message: dict[str, Any]) -> str:
+    return "".join(p.get("text", "") for p in message.get("parts", []) if p.get("type") == "text")
+
+
+def history_for(chat: WebChat) -> list[dict[str, Any]]:
+    return recent_history(
+        [(m.get("role", "user"), _text_of(m)) for m in chat.transcript], channel="web"
+    )
+
+
+def _sources(turn: AssistantTurn) -> list[dict[str, Any]]:
+    """The provenance of what the tools returned, for the sources under the reply."""
+    found: list[dict[str, Any]] = []
+    for call in turn.reply.tool_calls:
+        result = call.result
+        if isinstance(result.get("fuente"), dict):
+            found.append(result["fuente"])
+        for fact in result.get("datos", []):
+            if fact.get("fuente"):
+                found.append({"tipo": fact["clave"], **fact["fuente"]})
+        for passage in result.get("pasajes", [])[:2]:
+            found += [{"tipo": passage["articulo"], **source} for source in passage["fuentes"]]
+    unique: dict[str, dict[str, Any]] = {}
+    for source in found:
+        unique.setdefault(str(source.get("enlace") or source.get("url")), source)
+    return list(unique.values())
+
+
+def web_turn(
+    *, access: AiAccess, chat: WebChat, text: str, history: list[dict[str, Any]]
+) -> AssistantTurn:
+    """One web chat turn: store the message, answer it, store the answer with its cards."""
+    web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
+    turn_number = 1 + sum(1 for m in chat.transcript if m.get("role") == "user")
+    turn = assistant_reply(
+        access=access,
+        conversation_id=chat.conversation_id,
+        message=text,
+        history=history,
+        turn=turn_number,
+        temporary=chat.temporary,
+    )
+    parts: list[dict[str, Any]] = [{"type": "draft", "draft": draft} for draft in turn.drafts]
+    parts += [{"type": "source", "source": source} for source in _sources(turn)]
+    web_chat_append(
+        access=access, chat_id=chat.pk, role="assistant", text=turn.reply.text, parts=parts
+    )
+    return turn

@@ -23,6 +23,8 @@ class ToolContext:
     access: AiAccess
     conversation_id: str
     turn: int
+    # A temporary conversation reads memory but writes none (DESIGN §6).
+    temporary: bool = False
     # Set by the drafting tools: what the page shows for confirmation.
     drafts: list[dict[str, Any]] = field(default_factory=list)
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("", include("memory.urls")),
     path("", include("sumalos.accounts.urls")),
+    path("", include("assistant.urls")),
     path("", include("sumalos.invoicing.urls")),
     path("", include("search.urls")),
 ]
