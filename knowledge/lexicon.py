@@ -26,7 +26,7 @@ CHAT_ABBREVIATIONS: Mapping[str, str] = {
 }
 
 # Colloquial words and the terms the entries use for the same thing.
-SYNONYMS: Mapping[str, str] = {
+_COLLOQUIAL: Mapping[str, str] = {
     "freelance": "profesional autonomo",
     "autonomo": "profesional",
     "casero": "arrendador alquiler",
@@ -42,6 +42,18 @@ SYNONYMS: Mapping[str, str] = {
     "4t": "cuarto trimestre",
     "subcontrata": "subcontratista construccion",
 }
+
+# Other European Union member states (and their people): a customer or supplier there makes
+# an intra-community operation, which the entries call "intracomunitaria" / "UE".
+_EU_COUNTRIES = (
+    "alemania aleman alemana austria austriaco belgica belga bulgaria bulgaro chipre croacia "
+    "dinamarca danes eslovaquia eslovenia estonia finlandia francia frances francesa grecia "
+    "griego hungria irlanda irlandes italia italiano italiana letonia lituania luxemburgo "
+    "malta holanda holandes holandesa neerlandes polonia polaco polaca portugal portugues "
+    "portuguesa rumania rumano suecia sueco chequia checo europa europeo europea"
+)
+EU_SYNONYM = "intracomunitaria ue"
+SYNONYMS: Mapping[str, str] = {**_COLLOQUIAL, **dict.fromkeys(_EU_COUNTRIES.split(), EU_SYNONYM)}
 
 # Question words and fillers: they say that something is asked, not what about.
 QUESTION_WORDS = frozenset(

@@ -30,6 +30,9 @@ RELEVANCE_FLOOR = 1 / (RRF_K + 10)
 VECTOR_MIN_SIMILARITY = 0.78
 TRIGRAM_THRESHOLD = 0.7
 TRIGRAM_MIN_WORD = 4
+# ts_rank normalisation 32 (rank / (rank + 1)): each lexeme's contribution saturates, so a
+# chunk that repeats one common word ("factura") no longer outweighs one matching rarer words.
+LEXICAL_NORMALIZATION = 32
 
 # The app-side predicate of every scan: the chunk's entry is published and in force on the date.
 _SCAN_FILTER = """
@@ -138,7 +141,8 @@ def lexical_leg(*, query: Query, on: datetime.date, corpus: Corpus) -> list[tupl
         cursor.execute(
             f"""
             SELECT c.id,
-                   (SELECT sum(w.idf * ts_rank(c.search_vector, quote_literal(w.lexeme)::tsquery))
+                   (SELECT sum(w.idf * ts_rank(c.search_vector,
+                                               quote_literal(w.lexeme)::tsquery, %(norm)s))
                     FROM unnest(%(lexemes)s::text[], %(idfs)s::float8[]) AS w(lexeme, idf)
                    ) AS score
             FROM knowledge_chunks c
@@ -150,6 +154,7 @@ def lexical_leg(*, query: Query, on: datetime.date, corpus: Corpus) -> list[tupl
                 "lexemes": lexemes,
                 "idfs": [_idf(corpus, lexeme) for lexeme in lexemes],
                 "query": " | ".join(f"'{lexeme}'" for lexeme in lexemes),
+                "norm": LEXICAL_NORMALIZATION,
                 "on": on,
                 "limit": LEG_LIMIT,
             },

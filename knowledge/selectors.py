@@ -21,6 +21,8 @@ from sumalos.rls.assistant import as_assistant
 
 TOP_ENTRIES = 5
 MAX_FACT_KEYS = 3
+# Words of a fact key's own name (label or key) a question must use to be asking for that fact.
+FACT_NAME_WORDS = 2
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,27 @@ def _choose_fact_keys(question_lexemes: list[str], entry_rank: dict[int, int]) -
     if best == 0:
         return []
     chosen = sorted((rank, position, key) for hits, rank, position, key in scored if hits == best)
-    return [key for _, _, key in chosen[:MAX_FACT_KEYS]]
+    return _general_first([key for _, _, key in chosen])[:MAX_FACT_KEYS]
+
+
+def _general_first(keys: list[str]) -> list[str]:
+    """Among tied sibling keys (``iva.tipo.*``), put the ``general`` one first.
+
+    A question that names no variant ("cuánto IVA cobraba un informático") asks for the
+    general case: the reduced or super-reduced rate applies only to what the question would
+    have to name. Families keep their place; only the order inside a family changes.
+    """
+    family = [key.rpartition(".")[0] for key in keys]
+    out: list[str] = []
+    for key, prefix in zip(keys, family, strict=True):
+        if key in out:
+            continue
+        general = f"{prefix}.general"
+        if prefix and general in keys and general not in out:
+            out.append(general)
+        if key not in out:
+            out.append(key)
+    return out
 
 
 def _read_facts(keys: list[str], on: datetime.date) -> list[FactValue]:
@@ -198,4 +220,36 @@ def saber(
             _fetch("SELECT tsvector_to_array(to_tsvector('es_unaccent', %s))", [ranking.text])[0][0]
         )
         facts = _read_facts(_choose_fact_keys(lexemes, entry_rank), on)
+        if facts:
+            visible = _fact_entry_first(visible, facts[0].key, lexemes)
     return Knowledge(on=on, passages=[passage for _, passage in visible], facts=facts)
+
+
+def _fact_entry_first(
+    visible: list[tuple[int, Passage]], key: str, question_lexemes: list[str]
+) -> list[tuple[int, Passage]]:
+    """Put first the passage of the entry that explains the answered fact, if the question names it.
+
+    When the question uses at least ``FACT_NAME_WORDS`` words of the key's own name ("iva
+    general", "retención profesional", "plazo … cuarto trimestre"), it asks for that fact, and
+    the entry that owns the key explains and sources it, so it leads (a VAT deadline question
+    shows the 303, not the 390 that mentions the same months). A fact matched only through a
+    loose term ("factura") reorders nothing. The other passages keep their order.
+    """
+    rows = _fetch(
+        """
+        SELECT k.entry_id,
+               (SELECT count(DISTINCT l)
+                FROM unnest(tsvector_to_array(to_tsvector('es_unaccent',
+                       k.label || ' ' || translate(k.key, '._', '  ')))) AS l
+                WHERE l = ANY(%(q)s::text[]))
+        FROM knowledge_fact_keys k WHERE k.key = %(key)s
+        """,
+        {"q": question_lexemes, "key": key},
+    )
+    if not rows or rows[0][1] < FACT_NAME_WORDS:
+        return visible
+    owner = rows[0][0]
+    return [item for item in visible if item[0] == owner] + [
+        item for item in visible if item[0] != owner
+    ]

@@ -1,0 +1,47 @@
+"""Deterministic ranking rules: EU countries in the lexicon, the general key by default."""
+
+from __future__ import annotations
+
+from knowledge.lexicon import expand
+from knowledge.selectors import _general_first
+
+
+def test_an_eu_country_adds_the_intra_community_terms():
+    assert expand("tengo un cliente en Alemania, le facturo con IVA?") == [
+        "un",
+        "cliente",
+        "en",
+        "alemania",
+        "intracomunitaria",
+        "ue",
+        "le",
+        "facturo",
+        "con",
+        "iva",
+    ]
+
+
+def test_a_country_outside_the_eu_adds_nothing():
+    assert "intracomunitaria" not in expand("cliente en mexico")
+
+
+def test_tied_sibling_keys_put_the_general_one_first():
+    tied = ["iva.tipo.reducido", "iva.tipo.general", "iva.tipo.superreducido"]
+
+    assert _general_first(tied) == [
+        "iva.tipo.general",
+        "iva.tipo.reducido",
+        "iva.tipo.superreducido",
+    ]
+
+
+def test_keys_of_other_families_keep_their_order():
+    tied = ["plazo.modelo303.t1", "iva.tipo.reducido", "iva.tipo.general"]
+
+    assert _general_first(tied) == ["plazo.modelo303.t1", "iva.tipo.general", "iva.tipo.reducido"]
+
+
+def test_a_family_without_a_general_key_is_unchanged():
+    tied = ["plazo.modelo130.t2", "plazo.modelo130.t1"]
+
+    assert _general_first(tied) == tied
