@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from search.agents import ALL_FIELDS, ORCHESTRATOR, ROLES, scope_for
 from sumalos.accounts.access import AiAccess, OrgPermissions, Principal
+from tests.search.oracle import visible
 
 AREAS = ["general", "contacts", "invoices", "expenses"]
 ORGS = [1, 2, 3]
@@ -48,20 +49,6 @@ def rows(draw: st.DrawFn) -> dict[str, object]:
         "owner_phone": draw(st.sampled_from([None, "+34600000001", "+34600000002"])),
         "area": draw(st.sampled_from(AREAS)),
     }
-
-
-def visible(access: AiAccess, row: dict[str, object]) -> bool:
-    """DESIGN §3 in plain Python: the oracle the database rule is tested against."""
-    owns = (access.user_id is not None and row["owner_user_id"] == access.user_id) or (
-        bool(access.phone) and row["owner_phone"] == access.phone
-    )
-    org = row["organization_id"]
-    in_request = org in access.organization_ids
-    if row["visibility"] == "personal":
-        return owns
-    if row["visibility"] == "private_in_org":
-        return in_request and owns
-    return in_request and access.can_read(org, str(row["area"]))  # type: ignore[arg-type]
 
 
 @settings(max_examples=400, deadline=None)
