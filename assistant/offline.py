@@ -176,9 +176,32 @@ def _knowledge_text(output: dict[str, Any]) -> str:
     return "\n".join(lines) or "No tengo información publicada sobre eso."
 
 
+QUESTION = re.compile(
+    r"\?|^(?:qu[eé]|c[oó]mo|cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n|por\s+qu[eé]|sabes)\b",
+    re.IGNORECASE,
+)
+FENCED = re.compile(r"^- <<<(?P<text>.*?)>>>(?P<unverified> \(sin verificar\))?$", re.MULTILINE)
+
+
+def _words(text: str) -> set[str]:
+    """Content words (four letters or more), without accents, for matching a question."""
+    plain = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return {w for w in re.findall(r"[a-z0-9]{4,}", plain)} - {"paga", "pagan", "dias"}
+
+
 def _from_memory(parts: PromptParts) -> str:
-    if parts.related:
-        return "Esto es lo que recuerdo relacionado con tu mensaje:\n" + parts.related
+    """Answer from the related memories, or acknowledge a statement for the learner."""
+    asked = _words(parts.message)
+    remembered = [
+        m.group("text") + (" (sin verificar)" if m.group("unverified") else "")
+        for m in FENCED.finditer(parts.related + "\n" + parts.profile)
+        if _words(m.group("text")) & asked
+    ]
+    if not QUESTION.search(parts.message):
+        return "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
+    if remembered:
+        return "Según lo que recuerdo: " + " ".join(remembered)
     return (
         "Funciono sin conexión y no he entendido la petición. Puedo preparar facturas y "
         "presupuestos, decirte lo facturado en un mes o lo que te debe un cliente, guardar algo "

@@ -23,6 +23,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from knowledge.warnings import tax_rate_warnings
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.middleware import request_access
 from sumalos.accounts.models import Area
@@ -282,6 +283,10 @@ QUOTES = BillingKind(Quote, QuoteLine, "quote", "presupuesto", "presupuestos", Q
 
 
 def _billing_context(kind: BillingKind, **extra: Any) -> dict[str, Any]:
+    """Context of the billing pages; a draft carries its tax-rate warnings (never blocking)."""
+    document = extra.get("document")
+    if isinstance(document, BillingDocument) and document.is_draft:
+        extra["tax_warnings"] = tax_rate_warnings(document)  # type: ignore[arg-type]
     return {"kind": kind, **extra}
 
 

@@ -137,3 +137,15 @@ def test_the_cached_prefix_is_byte_identical_while_memory_is_unchanged(world_tx,
 
     assert first == second
     assert third != first
+
+
+def test_a_statement_is_acknowledged_and_a_question_is_answered_from_memory(world_tx, garcia):
+    statement = _turn(world_tx, world_tx.owner, "Talleres García ahora paga a 60 días, no a 30")
+    _remember_60_days(world_tx, garcia)
+
+    question = _turn(world_tx, world_tx.owner, "¿a cuántos días paga Talleres García?")
+
+    assert statement.reply.text == (
+        "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
+    )
+    assert question.reply.text == "Según lo que recuerdo: Talleres García paga a 60 días."
