@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import subprocess
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -55,3 +56,24 @@ def world_tx(transactional_db: None) -> World:
 
     seed_rates()
     return build_world()
+
+
+@pytest.fixture
+def worker(transactional_db: None) -> Iterator[Callable[[], subprocess.Popen]]:
+    """Start real Celery workers (subprocesses) on this run's test database and broker prefix."""
+    from sumalos.celery import app
+    from tests.support import PREFIX, start_worker
+
+    app.conf.broker_transport_options = {"global_keyprefix": PREFIX}
+    started: list[subprocess.Popen] = []
+
+    def start() -> subprocess.Popen:
+        process = start_worker()
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)

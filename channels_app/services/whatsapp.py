@@ -2,27 +2,29 @@
 
 The webhook only stores (``MessageSid`` unique: a replay stores nothing) and schedules the
 reply; no model is called on the request path. "VINCULAR <código>" is handled before any AI.
-The worker composes the reply, adds what was learnt since the last one, and sends it through
-the configured transport; the reply is stored as an outbound message like any other.
+The worker composes the reply with the assistant loop (``assistant.services``), adds what was
+learnt since the last one, and sends it through the configured transport; the reply is stored
+as an outbound message like any other.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from assistant.services import assistant_reply, recent_history
 from channels_app.models import LearnedNotice, WhatsappMessage
 from channels_app.services.linking import link_code_of, whatsapp_link_confirm
 from channels_app.transport import get_transport
 from sumalos.accounts.access import AiAccess, access_for_phone
-from sumalos.ai.base import get_provider
-from sumalos.ai.models import AiUsage
-from sumalos.ai.usage import usage_record
 
 E164 = re.compile(r"^\+[1-9]\d{6,14}$")
+# WhatsApp lets a business answer freely for 24 hours after the person's last message.
+CUSTOMER_SERVICE_WINDOW = datetime.timedelta(hours=24)
 LEARNT_SENTENCE = "Por cierto, he aprendido esto: {facts} Si no es así, dímelo y lo corrijo."
 
 
@@ -84,34 +86,65 @@ def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
     return LEARNT_SENTENCE.format(facts=facts), [n.pk for n in shown]
 
 
-@transaction.atomic
-def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> WhatsappMessage | None:
-    """Answer inbound message ``message_id`` once; ``text`` is a fixed reply (linking)."""
-    inbound = (
-        WhatsappMessage.objects.select_for_update()
-        .filter(pk=message_id, direction=WhatsappMessage.Direction.INBOUND, replied_at__isnull=True)
-        .first()
+def _claim(inbound: WhatsappMessage) -> bool:
+    """Mark the message answered; exactly one caller wins (the conditional UPDATE)."""
+    claimed = WhatsappMessage.objects.filter(pk=inbound.pk, replied_at__isnull=True).update(
+        replied_at=timezone.now()
     )
+    return claimed == 1
+
+
+def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
+    """The assistant's answer, with what was learnt since the last reply."""
+    earlier = WhatsappMessage.objects.filter(phone=inbound.phone, id__lt=inbound.pk).order_by(
+        "-id"
+    )[:40]
+    history = recent_history(
+        [
+            ("user" if m.direction == "inbound" else "assistant", m.body or m.caption)
+            for m in reversed(earlier)
+        ],
+        channel="whatsapp",
+    )
+    turn = assistant_reply(
+        access=access,
+        conversation_id=f"whatsapp:{inbound.phone}",
+        message=inbound.body or inbound.caption,
+        history=history,
+        turn=1 + sum(1 for m in earlier if m.direction == "inbound"),
+    )
+    return turn.reply.text
+
+
+def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> WhatsappMessage | None:
+    """Answer inbound message ``message_id`` at most once; ``text`` is a fixed reply (linking).
+
+    The reply is composed outside any transaction (the assistant opens its own, as the
+    restricted role), then the message is claimed with a conditional UPDATE and committed
+    before sending: a crash after the claim leaves one message unanswered rather than the
+    person receiving the same answer twice.
+    """
+    inbound = WhatsappMessage.objects.filter(
+        pk=message_id, direction=WhatsappMessage.Direction.INBOUND, replied_at__isnull=True
+    ).first()
     if inbound is None:
         return None
     access = access_for_phone(inbound.phone)
+    if text is None and timezone.now() - inbound.created_at > CUSTOMER_SERVICE_WINDOW:
+        # Outside WhatsApp's 24-hour window only an approved template may be sent; we send
+        # none and record that the message went unanswered (docs/channels.md).
+        _claim(inbound)
+        return None
     if text is None:
-        history = [
-            ("user" if m.direction == "inbound" else "assistant", m.body or m.caption)
-            for m in WhatsappMessage.objects.filter(
-                phone=inbound.phone, id__lt=inbound.pk
-            ).order_by("-id")[:10]
-        ][::-1]
-        result = get_provider().reply(message=inbound.body or inbound.caption, history=history)
-        usage_record(purpose=AiUsage.Purpose.REPLY, usages=result.usage)
-        text = result.value
+        text = _compose(access, inbound)
+    with transaction.atomic():
+        if not _claim(inbound):
+            return None
         learnt, notice_ids = _learnt_sentence(access, inbound.phone)
         if learnt:
             text = f"{text}\n\n{learnt}"
             LearnedNotice.objects.filter(pk__in=notice_ids).update(shown_at=timezone.now())
     sid = get_transport().send(to=inbound.phone, body=text)
-    inbound.replied_at = timezone.now()
-    inbound.save(update_fields=["replied_at"])
     return WhatsappMessage.objects.create(
         message_sid=sid,
         direction=WhatsappMessage.Direction.OUTBOUND,

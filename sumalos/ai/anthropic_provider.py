@@ -164,22 +164,3 @@ class AnthropicProvider:
             if f.get("category") in GATE_CATEGORIES[:-1]
         ]
         return ProviderResult(facts, [usage])
-
-    def reply(self, *, message: str, history: list[tuple[str, str]]) -> ProviderResult[str]:
-        messages = [{"role": role, "content": text} for role, text in history if text]
-        messages.append({"role": "user", "content": message})
-        request: dict[str, Any] = {
-            "model": settings.AI_REPLY_MODEL,
-            "max_tokens": 1024,
-            "system": "Eres Suma, la asistente de Sumalos. Responde en español, breve.",
-            "messages": messages,
-        }
-        response = self.client.messages.create(**request)
-        text = "".join(b.text for b in response.content if b.type == "text")
-        usage = Usage(
-            "anthropic",
-            settings.AI_REPLY_MODEL,
-            response.usage.input_tokens,
-            response.usage.output_tokens,
-        )
-        return ProviderResult(text, [usage])

@@ -1,4 +1,7 @@
-"""The provider interface every AI call goes through: gate, extraction, reply (DESIGN §6, §8).
+"""The provider interface of the learning pipeline: gate and extraction (DESIGN §6).
+
+Replies go through the assistant loop's own providers (``assistant/providers.py``), which
+record their calls in the same usage ledger.
 
 ``get_provider()`` picks the implementation named by ``settings.AI_PROVIDER``: ``offline``
 (no network, deterministic: the demo and the tests) or ``anthropic``. Callers never import an
@@ -123,8 +126,6 @@ class AiProvider(Protocol):
     def extract(
         self, *, message: str, previous: str | None, known: list[KnownAttribute]
     ) -> ProviderResult[list[ExtractedFact]]: ...
-
-    def reply(self, *, message: str, history: list[tuple[str, str]]) -> ProviderResult[str]: ...
 
 
 def scope_of(category: str) -> str | None:

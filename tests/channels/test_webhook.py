@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
-from django.conf import settings
 from django.test import Client
-from twilio.request_validator import RequestValidator
 
 from channels_app.models import AiMessage, LinkCode, PhoneLink, WhatsappMessage
 from channels_app.selectors import whatsapp_history_unadopted
@@ -19,39 +15,17 @@ from channels_app.services.linking import (
 )
 from sumalos.accounts.access import access_for_phone
 from tests.channels.conftest import Phones
+from tests.support import PATH, whatsapp_params, whatsapp_post
 from tests.world import World
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
-PATH = "/webhooks/whatsapp/"
-
-
-def _post(params: dict[str, str], *, signature: str | None = None, client: Client | None = None):
-    url = settings.PUBLIC_BASE_URL.rstrip("/") + PATH
-    signed = RequestValidator(settings.TWILIO_AUTH_TOKEN).compute_signature(url, params)
-    return (client or Client()).post(
-        PATH,
-        data=urlencode(params),
-        content_type="application/x-www-form-urlencoded",
-        headers={"X-Twilio-Signature": signature if signature is not None else signed},
-    )
-
-
-def _message(sid: str, phone: str, body: str, **extra: str) -> dict[str, str]:
-    return {
-        "MessageSid": sid,
-        "From": f"whatsapp:{phone}",
-        "To": "whatsapp:+14155238886",
-        "Body": body,
-        "NumMedia": "0",
-        **extra,
-    }
 
 
 def test_a_signed_message_is_stored_and_acknowledged(
     phones: Phones, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks() as callbacks:
-        response = _post(_message("SM" + "a" * 32, phones.unlinked, "Hola Suma"))
+        response = whatsapp_post(whatsapp_params("SM" + "a" * 32, phones.unlinked, "Hola Suma"))
 
     assert response.status_code == 200
     assert list(WhatsappMessage.objects.values_list("phone", "body", "direction")) == [
@@ -61,10 +35,10 @@ def test_a_signed_message_is_stored_and_acknowledged(
 
 
 def test_a_replay_returns_200_and_stores_nothing_new(phones: Phones):
-    params = _message("SM" + "b" * 32, phones.unlinked, "Hola")
-    _post(params)
+    params = whatsapp_params("SM" + "b" * 32, phones.unlinked, "Hola")
+    whatsapp_post(params)
 
-    response = _post(params)
+    response = whatsapp_post(params)
 
     assert response.status_code == 200
     assert WhatsappMessage.objects.count() == 1
@@ -72,7 +46,9 @@ def test_a_replay_returns_200_and_stores_nothing_new(phones: Phones):
 
 
 def test_a_forged_signature_is_403_and_stores_nothing(phones: Phones):
-    response = _post(_message("SM" + "c" * 32, phones.unlinked, "Hola"), signature="forged")
+    response = whatsapp_post(
+        whatsapp_params("SM" + "c" * 32, phones.unlinked, "Hola"), signature="forged"
+    )
 
     assert response.status_code == 403
     assert WhatsappMessage.objects.count() == 0
@@ -87,7 +63,7 @@ def test_a_forged_signature_is_403_and_stores_nothing(phones: Phones):
     ],
 )
 def test_a_malformed_request_is_400(params: dict[str, str]):
-    assert _post(params).status_code == 400
+    assert whatsapp_post(params).status_code == 400
     assert WhatsappMessage.objects.count() == 0
 
 
@@ -98,15 +74,15 @@ def test_a_request_that_is_not_form_encoded_is_400():
 
 
 def test_an_oversized_request_is_413(phones: Phones):
-    response = _post(_message("SM" + "f" * 32, phones.unlinked, "x" * 70_000))
+    response = whatsapp_post(whatsapp_params("SM" + "f" * 32, phones.unlinked, "x" * 70_000))
 
     assert response.status_code == 413
     assert WhatsappMessage.objects.count() == 0
 
 
 def test_a_voice_note_is_stored_with_its_media_and_caption(phones: Phones):
-    _post(
-        _message(
+    whatsapp_post(
+        whatsapp_params(
             "SM" + "g" * 32,
             phones.unlinked,
             "escucha esto",
@@ -129,7 +105,7 @@ def test_linking_by_code_links_the_number_that_sent_it(
     world: World, django_capture_on_commit_callbacks
 ):
     phone = "+34611222333"
-    _post(_message("SM" + "h" * 32, phone, "Hola, ¿quién eres?"))
+    whatsapp_post(whatsapp_params("SM" + "h" * 32, phone, "Hola, ¿quién eres?"))
     code = whatsapp_link_code_create(
         access=world.access(world.reader), organization_id=world.org.pk
     )
@@ -137,7 +113,7 @@ def test_linking_by_code_links_the_number_that_sent_it(
     assert code not in str(list(LinkCode.objects.values()))
 
     with django_capture_on_commit_callbacks(execute=True):
-        _post(_message("SM" + "i" * 32, phone, f"vincular {code.lower()}"))
+        whatsapp_post(whatsapp_params("SM" + "i" * 32, phone, f"vincular {code.lower()}"))
 
     access = access_for_phone(phone)
     assert (access.user_id, access.organization_ids) == (world.reader.pk, (world.org.pk,))
@@ -163,7 +139,7 @@ def test_a_number_linked_to_another_account_is_refused(
     code = whatsapp_link_code_create(access=world.access(world.owner), organization_id=world.org.pk)
 
     with django_capture_on_commit_callbacks(execute=True):
-        _post(_message("SM" + "j" * 32, phones.linked, f"VINCULAR {code}"))
+        whatsapp_post(whatsapp_params("SM" + "j" * 32, phones.linked, f"VINCULAR {code}"))
 
     assert PhoneLink.objects.get(phone=phones.linked).user == world.reader
     assert WhatsappMessage.objects.get(direction="outbound").body == (
@@ -175,7 +151,7 @@ def test_a_wrong_or_expired_code_links_nothing(world: World, django_capture_on_c
     whatsapp_link_code_create(access=world.access(world.owner), organization_id=world.org.pk)
 
     with django_capture_on_commit_callbacks(execute=True):
-        _post(_message("SM" + "k" * 32, "+34622000111", "VINCULAR ZZZZZZ"))
+        whatsapp_post(whatsapp_params("SM" + "k" * 32, "+34622000111", "VINCULAR ZZZZZZ"))
 
     assert PhoneLink.objects.count() == 0
 

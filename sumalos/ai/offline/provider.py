@@ -14,7 +14,6 @@ from sumalos.ai.offline.gate import decide
 
 GATE_MODEL = "offline-gate-logreg-e5"
 EXTRACTION_MODEL = "offline-patterns-es"
-REPLY_MODEL = "offline-echo"
 
 
 class OfflineProvider:
@@ -27,9 +26,3 @@ class OfflineProvider:
         self, *, message: str, previous: str | None, known: list[KnownAttribute]
     ) -> ProviderResult[list[ExtractedFact]]:
         return ProviderResult(extract_facts(message, known), [Usage("offline", EXTRACTION_MODEL)])
-
-    def reply(self, *, message: str, history: list[tuple[str, str]]) -> ProviderResult[str]:
-        """Acknowledge the message; the full assistant loop answers when a model is configured."""
-        quoted = message if len(message) <= 120 else f"{message[:119]}…"
-        text = f"Recibido: «{quoted}». Ahora mismo respondo sin conexión al modelo de lenguaje."
-        return ProviderResult(text, [Usage("offline", REPLY_MODEL)])
