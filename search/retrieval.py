@@ -259,7 +259,9 @@ def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     return _by_document(rows)[:LEG_LIMIT]
 
 
-def vector_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
+def vector_leg(
+    *, scope: Scope, query: ParsedQuery, floor: float = VECTOR_MIN_SIMILARITY
+) -> list[tuple[int, float]]:
     """Nearest chunks by meaning; iterative HNSW scans so the tenant filter never starves it."""
     if not query.text.strip():
         return []
@@ -280,7 +282,7 @@ def vector_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
         ((doc, 1 - float(distance)) for doc, distance in rows),
         key=lambda pair: (-pair[1], pair[0]),
     )
-    return _by_document([pair for pair in similar if pair[1] >= VECTOR_MIN_SIMILARITY])[:LEG_LIMIT]
+    return _by_document([pair for pair in similar if pair[1] >= floor])[:LEG_LIMIT]
 
 
 _LEG_FUNCTIONS = {
