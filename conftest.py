@@ -61,10 +61,20 @@ def world_tx(transactional_db: None) -> World:
 @pytest.fixture
 def worker(transactional_db: None) -> Iterator[Callable[[], subprocess.Popen]]:
     """Start real Celery workers (subprocesses) on this run's test database and broker prefix."""
+    import kombu.pools
+
     from sumalos.celery import app
     from tests.support import PREFIX, start_worker
 
-    app.conf.broker_transport_options = {"global_keyprefix": PREFIX}
+    def use_prefix(options: dict[str, str]) -> None:
+        # Producers are pooled per broker URL (kombu), ignoring transport options: drop the
+        # pools so the next task is published with this prefix, not an earlier test's.
+        app.conf.broker_transport_options = options
+        app._pool = None
+        app.amqp._producer_pool = None
+        kombu.pools.reset()
+
+    use_prefix({"global_keyprefix": PREFIX})
     started: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:
@@ -77,3 +87,4 @@ def worker(transactional_db: None) -> Iterator[Callable[[], subprocess.Popen]]:
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+    use_prefix({})
