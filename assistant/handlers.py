@@ -13,7 +13,6 @@ from dataclasses import asdict
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.contrib.postgres.search import TrigramWordSimilarity
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
@@ -23,13 +22,13 @@ from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
 from knowledge.warnings import tax_rate_warnings
 from memory.models import Memory
+from search.tools import buscar, consultar, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
-from sumalos.invoicing.selectors import invoiced_total, outstanding_for_contact, visible
+from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
 
-CONTACT_MATCH_FLOOR = 0.45
 PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
 DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")
 
@@ -41,19 +40,14 @@ def _organization(context: ToolContext) -> int:
 
 
 def contact_match(context: ToolContext, name: str, *, kind: str | None = None) -> Contact:
-    """The readable contact whose name best matches ``name``, tolerating typos."""
-    contacts = visible(context.access, Contact).filter(organization_id=_organization(context))
-    if kind:
-        contacts = contacts.filter(kind=kind)
-    best = (
-        contacts.annotate(score=TrigramWordSimilarity(name, "name"))
-        .filter(score__gte=CONTACT_MATCH_FLOOR)
-        .order_by("-score", "name")
-        .first()
+    """The readable contact meant by ``name``, or a Spanish refusal."""
+    organization_id = _organization(context)
+    contact = contact_find(
+        access=context.access, organization_id=organization_id, name=name, kind=kind
     )
-    if best is None:
+    if contact is None:
         raise ValidationError(f"No encuentro ningún contacto parecido a «{name}».")
-    return best
+    return contact
 
 
 def payment_terms_for(context: ToolContext, contact: Contact) -> tuple[int, str]:
@@ -254,8 +248,65 @@ def pendiente_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def buscar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    return buscar(
+        access=context.access,
+        query=str(args["consulta"]),
+        conversation_id=context.conversation_id,
+        turn=context.turn,
+    )
+
+
+def consultar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    return consultar(
+        access=context.access,
+        kind=str(args["tipo"]),
+        id=int(args["id"]),
+        conversation_id=context.conversation_id,
+        turn=context.turn,
+    )
+
+
+def recuperar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    before = args.get("antes_de")
+    return recuperar(
+        access=context.access,
+        conversation_id=context.conversation_id,
+        limit=min(int(args.get("cuantos") or 20), 50),
+        before_id=int(before) if before else None,
+        turn=context.turn,
+    )
+
+
 TEXT = {"type": "string"}
 TOOLS = [
+    Tool(
+        "buscar",
+        "Busca en todo lo que la persona puede ver: recuerdos primero, luego contactos, "
+        "facturas, presupuestos, gastos, documentos y mensajes. Devuelve fuentes.",
+        {"consulta": TEXT},
+        buscar_tool,
+        required=("consulta",),
+    ),
+    Tool(
+        "consultar",
+        "Lee un registro concreto por tipo e id (contact, invoice, quote, expense, document).",
+        {
+            "tipo": {
+                "type": "string",
+                "enum": ["contact", "invoice", "quote", "expense", "document"],
+            },
+            "id": {"type": "integer"},
+        },
+        consultar_tool,
+        required=("tipo", "id"),
+    ),
+    Tool(
+        "recuperar",
+        "Recupera los mensajes exactos de esta conversación (los citados en el resumen).",
+        {"antes_de": {"type": "integer"}, "cuantos": {"type": "integer"}},
+        recuperar_tool,
+    ),
     Tool(
         "saber",
         "Normas fiscales españolas (IVA, IRPF, modelos, plazos, facturas) vigentes en una fecha.",

@@ -127,6 +127,9 @@ class OfflineProvider:
             reply.text = _knowledge_text(call("saber", {"pregunta": message}))
             return reply
         reply.text = _from_memory(parts)
+        if reply.text == NOT_UNDERSTOOD and QUESTION.search(message):
+            found = call("buscar", {"consulta": message})
+            reply.text = _search_text(found) or NOT_UNDERSTOOD
         return reply
 
 
@@ -176,6 +179,11 @@ def _knowledge_text(output: dict[str, Any]) -> str:
     return "\n".join(lines) or "No tengo información publicada sobre eso."
 
 
+NOT_UNDERSTOOD = (
+    "Funciono sin conexión y no he entendido la petición. Puedo preparar facturas y "
+    "presupuestos, decirte lo facturado en un mes o lo que te debe un cliente, guardar algo "
+    "que me pidas recordar, buscar en tus datos y responder dudas de IVA, IRPF y modelos."
+)
 QUESTION = re.compile(
     r"\?|^(?:qu[eé]|c[oó]mo|cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n|por\s+qu[eé]|sabes)\b",
     re.IGNORECASE,
@@ -202,8 +210,15 @@ def _from_memory(parts: PromptParts) -> str:
         return "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
     if remembered:
         return "Según lo que recuerdo: " + " ".join(remembered)
-    return (
-        "Funciono sin conexión y no he entendido la petición. Puedo preparar facturas y "
-        "presupuestos, decirte lo facturado en un mes o lo que te debe un cliente, guardar algo "
-        "que me pidas recordar y responder dudas de IVA, IRPF y modelos."
-    )
+    return NOT_UNDERSTOOD
+
+
+def _search_text(found: dict[str, Any]) -> str:
+    """The top results of ``buscar``, each with where it comes from."""
+    items = [*found.get("memories", []), *found.get("results", []), *found.get("related", [])]
+    lines = [
+        f"- {item.get('title') or item['key']} ({item['provenance']['source']}: "
+        f"{item['provenance']['link']})"
+        for item in items[:5]
+    ]
+    return "Esto es lo que he encontrado:\n" + "\n".join(lines) if lines else ""

@@ -19,7 +19,9 @@ from assistant.providers import AnthropicProvider, Reply, ReplyProvider
 from assistant.tools import ToolContext
 from channels_app.models import WebChat
 from channels_app.services.chats import web_chat_append
+from memory.models import Memory
 from memory.prompt import memory_prompt_blocks
+from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
 
@@ -38,6 +40,28 @@ class AssistantTurn:
     drafts: list[dict[str, Any]] = field(default_factory=list)
     profile_ids: tuple[int, ...] = ()
     related_ids: tuple[int, ...] = ()
+
+
+def _ledger_prompt_blocks(
+    access: AiAccess, conversation_id: str, turn: int, memory_ids: tuple[int, ...]
+) -> None:
+    """Record the memories the prompt carried in the shown-to ledger (DESIGN §7)."""
+    if not memory_ids:
+        return
+    memories = Memory.objects.filter(pk__in=memory_ids).only(
+        "pk", "text", "updated_at", "organization_id"
+    )
+    shown_record(
+        access=access,
+        conversation_id=conversation_id,
+        turn=turn,
+        via="prompt",
+        agent_role="orquestador",
+        items=[
+            Shown("memory", m.pk, m.text, m.updated_at.isoformat(), m.organization_id)
+            for m in memories
+        ],
+    )
 
 
 def reply_provider() -> ReplyProvider:
@@ -75,6 +99,10 @@ def assistant_reply(
     )
     if reply.usage:
         usage_record(purpose="reply", usages=reply.usage)
+    if blocks is not None:
+        _ledger_prompt_blocks(
+            access, conversation_id, turn, blocks.profile_ids + blocks.related_ids
+        )
     return AssistantTurn(
         reply=reply,
         drafts=context.drafts,

@@ -22,9 +22,9 @@ from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
 from sumalos.embeddings import MODEL_NAME
 from sumalos.invoicing.models import Contact
+from sumalos.invoicing.selectors import contact_find
 
 # "Talleres Garsia" still finds "Talleres García S.L."; below this a name links to nothing.
-CONTACT_SIMILARITY = 0.3
 THIRD_PARTY = frozenset({"cliente", "proveedor"})
 
 
@@ -51,33 +51,12 @@ def access_for_message(message: AiMessage) -> AiAccess | None:
     return access
 
 
-def contact_for(
-    *, access: AiAccess, organization_id: int | None, name: str, tax_id: str = ""
-) -> Contact | None:
-    """The contact a fact is about: by tax ID first, then by name, tolerant of typos."""
-    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
-        return None
-    contacts = Contact.objects.filter(organization_id=organization_id)
-    if tax_id:
-        by_tax_id = contacts.filter(tax_id__iexact=tax_id).first()
-        if by_tax_id is not None:
-            return by_tax_id
-    if not name:
-        return None
-    return (
-        contacts.annotate(similarity=TrigramSimilarity("name", name))
-        .filter(similarity__gte=CONTACT_SIMILARITY)
-        .order_by("-similarity", "id")
-        .first()
-    )
-
-
 def _subject(
     *, access: AiAccess, organization_id: int | None, fact: ExtractedFact
 ) -> tuple[str, Contact | None]:
     if fact.category not in THIRD_PARTY or not fact.subject_name:
         return "", None
-    contact = contact_for(
+    contact = contact_find(
         access=access,
         organization_id=organization_id,
         name=fact.subject_name,

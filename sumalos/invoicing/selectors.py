@@ -11,6 +11,7 @@ import datetime
 from decimal import Decimal
 from typing import TypeVar
 
+from django.contrib.postgres.search import TrigramSimilarity
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, Q, QuerySet, Sum
 from django.http import Http404
@@ -239,4 +240,35 @@ def overdue_invoices(
         .filter(status=Invoice.Status.ISSUED, paid_at__isnull=True, due_date__lt=on)
         .select_related("contact")
         .order_by("due_date", "id")
+    )
+
+
+CONTACT_SIMILARITY = 0.3
+
+
+def contact_find(
+    *,
+    access: AiAccess,
+    organization_id: int | None,
+    name: str,
+    tax_id: str = "",
+    kind: str | None = None,
+) -> Contact | None:
+    """The readable contact meant by a tax ID or a name, tolerant of typos ("Talleres Garsia")."""
+    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+        return None
+    contacts = _org(access, Contact, organization_id)
+    if kind:
+        contacts = contacts.filter(kind=kind)
+    if tax_id:
+        by_tax_id = contacts.filter(tax_id__iexact=tax_id).first()
+        if by_tax_id is not None:
+            return by_tax_id
+    if not name:
+        return None
+    return (
+        contacts.annotate(similarity=TrigramSimilarity("name", name))
+        .filter(similarity__gte=CONTACT_SIMILARITY)
+        .order_by("-similarity", "id")
+        .first()
     )

@@ -149,3 +149,40 @@ def test_a_statement_is_acknowledged_and_a_question_is_answered_from_memory(worl
         "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
     )
     assert question.reply.text == "Según lo que recuerdo: Talleres García paga a 60 días."
+
+
+def test_the_memories_in_the_prompt_are_recorded_in_the_shown_to_ledger(world_tx, garcia):
+    from search.models import ShownItem
+
+    remembered = _remember_60_days(world_tx, garcia).memory
+
+    assistant_reply(
+        access=world_tx.access(world_tx.reader),
+        conversation_id="web:7",
+        message="¿a cuántos días paga Talleres García?",
+        history=[],
+        turn=3,
+    )
+
+    shown = ShownItem.objects.get(conversation_id="web:7")
+    assert (shown.person_user_id, shown.turn, shown.via, shown.item_kind, shown.item_id) == (
+        world_tx.reader.pk,
+        3,
+        "prompt",
+        "memory",
+        remembered.pk,
+    )
+
+
+def test_an_open_question_searches_everything_the_person_may_see(world_tx, garcia):
+    from django.core.management import call_command
+
+    call_command("reindex_all", verbosity=0)
+
+    turn = _turn(world_tx, world_tx.owner, "¿qué sabemos de Talleres Garsia?")
+
+    assert [call.name for call in turn.reply.tool_calls] == ["buscar"]
+    assert turn.reply.text.splitlines()[:2] == [
+        "Esto es lo que he encontrado:",
+        f"- Talleres García S.L. (Contacto: /contactos/{garcia.pk}/)",
+    ]
