@@ -64,6 +64,20 @@ def _plain(text: str) -> str:
 class OfflineProvider:
     name = "offline"
 
+    def summarise(
+        self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
+    ) -> list[dict[str, Any]]:
+        """One point per substantial thing the person said, citing the message."""
+        known = {point["text"] for point in points}
+        operations = []
+        for message_id, role, text in messages:
+            first = re.split(r"(?<=[.!?])\s", " ".join(text.split()), maxsplit=1)[0][:200]
+            if role != "user" or TRIVIAL.match(first) or first in known:
+                continue
+            known.add(first)
+            operations.append({"op": "add", "text": first, "messages": [message_id]})
+        return operations
+
     def reply(
         self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
     ) -> Reply:

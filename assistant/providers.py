@@ -18,6 +18,7 @@ from django.conf import settings
 from assistant.prompt import PromptParts, messages, system_blocks
 from assistant.tools import Tool, ToolContext, run_tool
 from sumalos.ai.base import Usage
+from sumalos.ai.usage import usage_record
 
 logger = logging.getLogger("sumalos.assistant")
 
@@ -53,6 +54,10 @@ class ReplyProvider(Protocol):
     def reply(
         self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
     ) -> Reply: ...
+
+    def summarise(
+        self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
+    ) -> list[dict[str, Any]]: ...
 
 
 class AnthropicProvider:
@@ -115,6 +120,68 @@ class AnthropicProvider:
             conversation.append({"role": "user", "content": tool_results})
         result.text = STEP_LIMIT_REACHED
         return result
+
+    def summarise(
+        self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
+    ) -> list[dict[str, Any]]:
+        """Ask for summary operations only; the merge happens in ``assistant.compaction``."""
+        model = settings.AI_CHEAP_REPLY_MODEL
+        current = "\n".join(f"[{p['id']}] {p['text']}" for p in points) or "(vacío)"
+        transcript = "\n".join(f"#{mid} {role}: {text}" for mid, role, text in messages)
+        try:
+            response = self.client.messages.create(  # type: ignore[call-overload]
+                model=model,
+                max_tokens=settings.ASSISTANT_MAX_TOKENS,
+                tools=[SUMMARY_TOOL],
+                tool_choice={"type": "tool", "name": "resumen"},
+                messages=[
+                    {
+                        "role": "user",
+                        "content": f"Resumen actual:\n{current}\n\nMensajes nuevos:\n{transcript}",
+                    }
+                ],
+            )
+        except anthropic.APIError as error:
+            logger.warning("anthropic summary failed: %s", error)
+            return []
+        usage_record(purpose="reply", usages=[_usage(model, response.usage)])
+        for block in response.content:
+            if block.type == "tool_use" and isinstance(block.input, dict):
+                operations = block.input.get("operaciones")
+                return (
+                    [op for op in operations if isinstance(op, dict)]
+                    if isinstance(operations, list)
+                    else []
+                )
+        return []
+
+
+SUMMARY_TOOL: dict[str, Any] = {
+    "name": "resumen",
+    "description": (
+        "Actualiza el resumen de la conversación: añade puntos nuevos, cambia o retira puntos "
+        "existentes por su id. Cita los ids de los mensajes de los que sale cada punto."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "operaciones": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "op": {"type": "string", "enum": ["add", "change", "retire"]},
+                        "id": {"type": "integer"},
+                        "text": {"type": "string"},
+                        "messages": {"type": "array", "items": {"type": "integer"}},
+                    },
+                    "required": ["op"],
+                },
+            }
+        },
+        "required": ["operaciones"],
+    },
+}
 
 
 def _usage(model: str, usage: Any) -> Usage:

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 
+from assistant.compaction import RECENT_TOKENS, compact, summary_for, tokens
 from assistant.handlers import TOOLS
 from assistant.offline import TRIVIAL, OfflineProvider
 from assistant.prompt import PromptParts
@@ -24,14 +25,6 @@ from memory.prompt import memory_prompt_blocks
 from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
-
-# Recent history kept verbatim, in tokens (DESIGN §6, compaction).
-RECENT_TOKENS = {"web": 4_000, "whatsapp": 3_000}
-
-
-def tokens(text: str) -> int:
-    """A cheap, stable token estimate: about four characters per token in Spanish."""
-    return len(text) // 4 + 1
 
 
 @dataclass
@@ -161,17 +154,25 @@ def web_turn(
     """One web chat turn: store the message, answer it, store the answer with its cards."""
     web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
     turn_number = 1 + sum(1 for m in chat.transcript if m.get("role") == "user")
+    summary = summary_for(access=access, conversation_id=chat.conversation_id)
+    provider = reply_provider()
     turn = assistant_reply(
         access=access,
         conversation_id=chat.conversation_id,
         message=text,
         history=history,
         turn=turn_number,
+        summary=summary.as_prompt() if summary else "",
         temporary=chat.temporary,
+        provider=provider,
     )
     parts: list[dict[str, Any]] = [{"type": "draft", "draft": draft} for draft in turn.drafts]
     parts += [{"type": "source", "source": source} for source in _sources(turn)]
     web_chat_append(
         access=access, chat_id=chat.pk, role="assistant", text=turn.reply.text, parts=parts
     )
+    if not chat.temporary:
+        compact(
+            access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider
+        )
     return turn

@@ -312,9 +312,11 @@ def recuperar(
     conversation_id: str,
     limit: int = 20,
     before_id: int | None = None,
+    message_ids: list[int] | None = None,
     turn: int = 0,
 ) -> dict[str, Any]:
-    """Exact messages of the caller's own conversation, newest ``limit`` before ``before_id``."""
+    """Exact messages of the caller's own conversation: the ``message_ids`` a summary cites, or
+    the newest ``limit`` before ``before_id``."""
     from channels_app.selectors import conversation_messages
 
     with as_assistant(access):
@@ -323,6 +325,8 @@ def recuperar(
         )
         if before_id is not None:
             messages = messages.filter(id__lt=before_id)
+        if message_ids is not None:
+            messages = messages.filter(id__in=message_ids)
         rows = list(messages.order_by("-id")[:limit])
     rows.reverse()
     items = [

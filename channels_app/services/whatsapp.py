@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from assistant.services import assistant_reply, recent_history
+from assistant.compaction import compact, summary_for
+from assistant.services import assistant_reply, recent_history, reply_provider
 from channels_app.models import LearnedNotice, WhatsappMessage
 from channels_app.services.linking import link_code_of, whatsapp_link_confirm
 from channels_app.transport import get_transport
@@ -106,12 +107,15 @@ def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
         ],
         channel="whatsapp",
     )
+    conversation_id = f"whatsapp:{inbound.phone}"
+    summary = summary_for(access=access, conversation_id=conversation_id)
     turn = assistant_reply(
         access=access,
-        conversation_id=f"whatsapp:{inbound.phone}",
+        conversation_id=conversation_id,
         message=inbound.body or inbound.caption,
         history=history,
         turn=1 + sum(1 for m in earlier if m.direction == "inbound"),
+        summary=summary.as_prompt() if summary else "",
     )
     return turn.reply.text
 
@@ -145,10 +149,17 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
             text = f"{text}\n\n{learnt}"
             LearnedNotice.objects.filter(pk__in=notice_ids).update(shown_at=timezone.now())
     sid = get_transport().send(to=inbound.phone, body=text)
-    return WhatsappMessage.objects.create(
+    outbound = WhatsappMessage.objects.create(
         message_sid=sid,
         direction=WhatsappMessage.Direction.OUTBOUND,
         phone=inbound.phone,
         organization_id=inbound.organization_id,
         body=text,
     )
+    compact(
+        access=access,
+        conversation_id=f"whatsapp:{inbound.phone}",
+        channel="whatsapp",
+        summariser=reply_provider(),
+    )
+    return outbound

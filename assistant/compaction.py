@@ -1,0 +1,100 @@
+"""Compaction of long conversations (DESIGN §6).
+
+The recent part stays verbatim (4,000 tokens on the web, 3,000 on WhatsApp). Once a
+conversation passes 20,000 / 16,000 tokens, the older part is summarised after the reply into
+points with ids and the message ids they came from. The provider only returns operations —
+add, change a point by id, retire a point by id — and this module merges them, so a model can
+never rewrite or drop the summary wholesale. ``recuperar`` fetches the exact cited messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from django.db import transaction
+
+from assistant.models import ConversationSummary
+from channels_app.selectors import conversation_messages
+from sumalos.accounts.access import AiAccess
+from sumalos.rls.rule import OwnedByPrincipal
+
+# Recent history kept verbatim, and the size past which the older part is summarised, in tokens.
+RECENT_TOKENS = {"web": 4_000, "whatsapp": 3_000}
+COMPACT_AT = {"web": 20_000, "whatsapp": 16_000}
+POINT_MAX_CHARS = 300
+
+
+def tokens(text: str) -> int:
+    """A cheap, stable token estimate: about four characters per token in Spanish."""
+    return len(text) // 4 + 1
+
+
+class Summariser(Protocol):
+    def summarise(
+        self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
+    ) -> list[dict[str, Any]]: ...
+
+
+def merge_operations(
+    summary: ConversationSummary, operations: list[dict[str, Any]], *, allowed_ids: set[int]
+) -> None:
+    """Apply add / change / retire operations; anything malformed is ignored."""
+    points = {point["id"]: point for point in summary.points}
+    for operation in operations:
+        kind = operation.get("op")
+        text = " ".join(str(operation.get("text") or "").split())[:POINT_MAX_CHARS]
+        if kind == "add" and text:
+            cited = sorted(
+                {int(m) for m in operation.get("messages") or [] if int(m) in allowed_ids}
+            )
+            points[summary.next_point_id] = {
+                "id": summary.next_point_id,
+                "text": text,
+                "messages": cited,
+            }
+            summary.next_point_id += 1
+        elif kind == "change" and operation.get("id") in points and text:
+            points[operation["id"]] = {**points[operation["id"]], "text": text}
+        elif kind == "retire":
+            points.pop(operation.get("id"), None)
+    summary.points = [points[key] for key in sorted(points)]
+
+
+def summary_for(*, access: AiAccess, conversation_id: str) -> ConversationSummary | None:
+    """The summary of one of the caller's own conversations."""
+    return (
+        ConversationSummary.objects.filter(conversation_id=conversation_id)
+        .filter(OwnedByPrincipal().to_q(access))
+        .first()
+    )
+
+
+def compact(
+    *, access: AiAccess, conversation_id: str, channel: str, summariser: Summariser
+) -> ConversationSummary | None:
+    """Summarise what fell out of the verbatim window, once the conversation is long."""
+    rows = list(
+        conversation_messages(access=access, conversation_id=conversation_id)
+        .filter(OwnedByPrincipal().to_q(access))
+        .values_list("id", "role", "text")
+    )
+    if sum(tokens(text) for _, _, text in rows) <= COMPACT_AT[channel]:
+        return None
+    budget = RECENT_TOKENS[channel]
+    split = len(rows)
+    while split > 0 and budget - tokens(rows[split - 1][2]) >= 0:
+        budget -= tokens(rows[split - 1][2])
+        split -= 1
+    with transaction.atomic():
+        summary, _ = ConversationSummary.objects.select_for_update().get_or_create(
+            conversation_id=conversation_id,
+            defaults={"owner_user_id": access.user_id, "owner_phone": access.phone},
+        )
+        older = [row for row in rows[:split] if row[0] > summary.covered_until]
+        if not older:
+            return summary
+        operations = summariser.summarise(points=summary.points, messages=older)
+        merge_operations(summary, operations, allowed_ids={row[0] for row in older})
+        summary.covered_until = older[-1][0]
+        summary.save()
+    return summary

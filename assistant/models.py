@@ -1,0 +1,34 @@
+"""Conversation summaries for compaction (DESIGN §6): points with ids and the messages they
+came from. Owned like the conversation; read only by its owner through ``assistant.compaction``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class ConversationSummary(models.Model):
+    conversation_id = models.CharField(max_length=64, unique=True)
+    owner_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    owner_phone = models.CharField(max_length=20, null=True, blank=True)
+    # [{"id": 3, "text": "...", "messages": [41, 44]}], in the order they were added.
+    points = models.JSONField(default=list, blank=True)
+    next_point_id = models.PositiveIntegerField(default=1)
+    # The newest ai_messages id the summary covers.
+    covered_until = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "conversation_summaries"
+
+    def __str__(self) -> str:
+        return self.conversation_id
+
+    def as_prompt(self) -> str:
+        return "\n".join(
+            f"[{p['id']}] {p['text']} (mensajes {', '.join(str(m) for m in p['messages'])})"
+            for p in self.points
+        )
