@@ -368,6 +368,23 @@ def _supersede(*, access: AiAccess | None, old: Memory, new: Memory) -> None:
     )
 
 
+def _supersede_shared_values(*, access: AiAccess, memory: Memory) -> None:
+    """A memory that became shared replaces the organization's earlier value of its attribute."""
+    older = (
+        Memory.objects.select_for_update()
+        .filter(
+            visibility=Visibility.SHARED,
+            organization=memory.organization,
+            subject=memory.subject,
+            attribute=memory.attribute,
+            status=Memory.Status.ACTIVE,
+        )
+        .exclude(pk=memory.pk)
+    )
+    for old in older:
+        _supersede(access=access, old=old, new=memory)
+
+
 def _explain(*, visibility: str, proposed: bool, superseded: Memory | None) -> str:
     where = {
         Visibility.PERSONAL: "Lo recordaré solo para ti.",
@@ -490,19 +507,7 @@ def memory_share(*, access: AiAccess, memory_id: int) -> Memory:
         after=snapshot(memory),
     )
     if memory.subject and memory.attribute:
-        older = (
-            Memory.objects.select_for_update()
-            .filter(
-                visibility=Visibility.SHARED,
-                organization=memory.organization,
-                subject=memory.subject,
-                attribute=memory.attribute,
-                status=Memory.Status.ACTIVE,
-            )
-            .exclude(pk=memory.pk)
-        )
-        for old in older:
-            _supersede(access=access, old=old, new=memory)
+        _supersede_shared_values(access=access, memory=memory)
     return memory
 
 
@@ -620,19 +625,7 @@ def memory_proposal_confirm(*, access: AiAccess, memory_id: int) -> Memory:
         before=before,
         after=snapshot(memory),
     )
-    older = (
-        Memory.objects.select_for_update()
-        .filter(
-            visibility=Visibility.SHARED,
-            organization=memory.organization,
-            subject=memory.subject,
-            attribute=memory.attribute,
-            status=Memory.Status.ACTIVE,
-        )
-        .exclude(pk=memory.pk)
-    )
-    for old in older:
-        _supersede(access=access, old=old, new=memory)
+    _supersede_shared_values(access=access, memory=memory)
     return memory
 
 
