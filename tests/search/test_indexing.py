@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from channels_app.models import AiMessage
+from channels_app.models import AiMessage, WebChat
+from channels_app.services.chats import web_chat_append, web_chat_create
 from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
 from search.services import index_message, outbox_drain, remove_message, source_index
 from sumalos.invoicing import services
@@ -152,5 +153,23 @@ def test_a_message_is_a_private_row_of_its_person_and_mentions_contacts(records,
     ]
 
     remove_message(message.pk)
+
+    assert not SearchDocument.objects.filter(kind="message", source_id=message.pk).exists()
+
+
+@pytest.mark.django_db
+def test_web_messages_reach_the_index_and_leave_it_within_one_drain(world):
+    access = world.access(world.owner)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
+    web_chat_append(access=access, chat_id=chat.pk, role="user", text="La caldera de Miramar")
+    message = AiMessage.objects.get(conversation_id=chat.conversation_id)
+
+    outbox_drain()
+
+    document = SearchDocument.objects.get(kind="message", source_id=message.pk)
+    assert (document.visibility, document.owner_user_id) == (message.visibility, world.owner.pk)
+
+    WebChat.objects.filter(pk=chat.pk).delete()
+    outbox_drain()
 
     assert not SearchDocument.objects.filter(kind="message", source_id=message.pk).exists()
