@@ -1,16 +1,18 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from sumalos.accounts.middleware import SESSION_KEY
-from sumalos.accounts.models import Membership, User
+from sumalos.accounts.middleware import SESSION_KEY, request_access
+from sumalos.accounts.models import Membership, Organization, User
+from sumalos.accounts.services import organization_set_shared_mode
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"shared_modes": Organization.SharedMode.choices})
 
 
 @login_required
@@ -27,4 +29,26 @@ def organization_switch(request: HttpRequest) -> HttpResponse:
         messages.error(request, "No perteneces a esa organización.")
         return render(request, "home.html", status=403)
     request.session[SESSION_KEY] = organization_id
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def organization_shared_mode(request: HttpRequest) -> HttpResponse:
+    """Owners and admins choose how Suma shares what it learns in their organization."""
+    access = request_access(request)
+    membership = request.membership  # type: ignore[attr-defined]
+    try:
+        organization_set_shared_mode(
+            access=access,
+            organization=membership.organization,
+            shared_mode=request.POST.get("shared_mode", ""),
+        )
+    except PermissionDenied as error:
+        messages.error(request, str(error))
+        return render(request, "home.html", status=403)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return render(request, "home.html", status=400)
+    messages.success(request, "Guardado.")
     return redirect("home")

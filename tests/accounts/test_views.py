@@ -61,3 +61,36 @@ def test_pages_need_a_login(client):
 
     assert response.status_code == 302
     assert response["Location"].startswith("/entrar/")
+
+
+def test_owners_and_admins_choose_the_shared_mode(client, world):
+    client.force_login(world.admin)
+
+    response = client.post("/organizacion/memoria/", {"shared_mode": "confirm"})
+
+    world.org.refresh_from_db()
+    assert response.status_code == 302
+    assert world.org.shared_mode == "confirm"
+
+
+def test_a_member_cannot_change_the_shared_mode(client, world):
+    client.force_login(world.bookkeeper)
+
+    response = client.post("/organizacion/memoria/", {"shared_mode": "off"})
+
+    world.org.refresh_from_db()
+    assert response.status_code == 403
+    assert world.org.shared_mode == "auto"
+    assert (
+        "Solo los propietarios y administradores pueden cambiar esto." in response.content.decode()
+    )
+
+
+def test_an_unknown_shared_mode_is_refused(client, world):
+    client.force_login(world.owner)
+
+    response = client.post("/organizacion/memoria/", {"shared_mode": "todo"})
+
+    world.org.refresh_from_db()
+    assert response.status_code == 400
+    assert world.org.shared_mode == "auto"
