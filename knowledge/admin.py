@@ -15,7 +15,7 @@ from typing import Any
 import markdown
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, URLField
 from django.forms import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -114,6 +114,7 @@ class SourceInline(admin.TabularInline):
     formset = SourceFormSet
     extra = 1
     fields = ["title", "url", "position"]
+    formfield_overrides = {URLField: {"assume_scheme": "https"}}
 
 
 class FactInline(admin.TabularInline):
