@@ -27,6 +27,8 @@ from sumalos.accounts.models import Membership
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 CODE_LENGTH = 6
 CODE_VALIDITY = timedelta(minutes=10)
+# How an attempt is stored: the code itself is a one-time secret and is never kept.
+LINK_ATTEMPT_BODY = "VINCULAR ······"
 LINK_COMMAND = re.compile(r"^\s*vincular\s+([A-Za-z0-9]{6})\s*$", re.IGNORECASE)
 
 REPLY_LINKED = "Listo: este número queda vinculado a tu cuenta de Sumalos en {org}."
@@ -36,6 +38,11 @@ REPLY_HISTORY = (
 )
 REPLY_BAD_CODE = "Ese código no es válido o ha caducado. Pide uno nuevo en Sumalos."
 REPLY_TAKEN = "Este número ya está vinculado a otra cuenta de Sumalos."
+REPLY_TOO_MANY = (
+    "Demasiados intentos desde este número. Espera unos minutos y pide un código nuevo."
+)
+# Guessing a code: at most this many "VINCULAR" attempts per number in one code's lifetime.
+MAX_ATTEMPTS = 5
 
 
 def code_hmac(code: str) -> str:
@@ -73,6 +80,15 @@ class LinkResult:
 @transaction.atomic
 def whatsapp_link_confirm(*, phone: str, code: str, message_id: int) -> LinkResult:
     """Link ``phone`` (the verified sender of message ``message_id``) to the owner of ``code``."""
+    # Every attempt is stored as an inbound "VINCULAR ······" message, this one included.
+    attempts = WhatsappMessage.objects.filter(
+        phone=phone,
+        direction=WhatsappMessage.Direction.INBOUND,
+        body=LINK_ATTEMPT_BODY,
+        created_at__gt=timezone.now() - CODE_VALIDITY,
+    ).count()
+    if attempts > MAX_ATTEMPTS:
+        return LinkResult(False, REPLY_TOO_MANY)
     link_code = (
         LinkCode.objects.select_for_update()
         .select_related("organization")

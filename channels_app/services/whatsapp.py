@@ -19,7 +19,11 @@ from django.utils import timezone
 from assistant.compaction import compact, summary_for
 from assistant.services import assistant_reply, recent_history, reply_provider
 from channels_app.models import LearnedNotice, WhatsappMessage
-from channels_app.services.linking import link_code_of, whatsapp_link_confirm
+from channels_app.services.linking import (
+    LINK_ATTEMPT_BODY,
+    link_code_of,
+    whatsapp_link_confirm,
+)
 from channels_app.transport import get_transport
 from sumalos.accounts.access import AiAccess, access_for_phone
 
@@ -60,7 +64,7 @@ def whatsapp_inbound_receive(
                 phone=phone,
                 organization_id=organization_for(access),
                 # The code is a one-time secret: the stored message never carries it.
-                body="VINCULAR ······" if code else body if not media else "",
+                body=LINK_ATTEMPT_BODY if code else body if not media else "",
                 caption=body if media and not code else "",
                 media=media,
             )

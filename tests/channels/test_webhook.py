@@ -160,3 +160,20 @@ def test_unlinking_drops_the_organizations_of_the_number(world: World, phones: P
     whatsapp_unlink(access=world.access(world.reader))
 
     assert access_for_phone(phones.linked).organization_ids == ()
+
+
+def test_guessing_codes_is_stopped_after_five_attempts(
+    world: World, django_capture_on_commit_callbacks
+):
+    phone = "+34622000222"
+    code = whatsapp_link_code_create(access=world.access(world.owner), organization_id=world.org.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        for attempt in range(5):
+            whatsapp_post(whatsapp_params(f"SM{attempt:032d}", phone, "VINCULAR ZZZZZZ"))
+        # The right code, but only after five wrong guesses in the code's lifetime.
+        whatsapp_post(whatsapp_params("SM" + "z" * 32, phone, f"VINCULAR {code}"))
+
+    assert PhoneLink.objects.filter(phone=phone).count() == 0
+    assert WhatsappMessage.objects.filter(direction="outbound").latest("id").body == (
+        "Demasiados intentos desde este número. Espera unos minutos y pide un código nuevo."
+    )
