@@ -52,7 +52,8 @@ def outbox_claim(*, limit: int = BATCH_SIZE) -> list[tuple[int, int, int]]:
 
 
 def outbox_process(*, entry_id: int, attempts: int, handler: Callable[..., LearnOutcome]) -> str:
-    """Run ``handler`` for one claimed entry: ``done``, ``retried``, ``dead`` or ``gone``."""
+    """Run ``handler`` for one claimed entry: ``done``, ``retried``, ``dead``, ``superseded``
+    or ``gone``."""
     try:
         with transaction.atomic():
             entry = (
@@ -75,14 +76,31 @@ def outbox_process(*, entry_id: int, attempts: int, handler: Callable[..., Learn
 
 def _failed(*, entry_id: int, attempts: int, error: Exception) -> str:
     dead = attempts >= MAX_ATTEMPTS
-    OutboxEntry.objects.filter(pk=entry_id, status=OutboxEntry.Status.PROCESSING).update(
-        status=OutboxEntry.Status.DEAD if dead else OutboxEntry.Status.PENDING,
-        available_at=timezone.now() + timedelta(seconds=2**attempts),
-        locked_until=None,
-        last_error=f"{type(error).__name__}: {error}"[:2000],
-        finished_at=timezone.now() if dead else None,
-    )
-    return "dead" if dead else "retried"
+    with transaction.atomic():
+        entry = OutboxEntry.objects.select_for_update().filter(pk=entry_id).first()
+        if entry is None or entry.status != OutboxEntry.Status.PROCESSING:
+            return "gone"
+        # An edit while this entry was processing queued a newer one for the same message,
+        # which will read the latest text: retrying this one would only duplicate it.
+        newer = (
+            OutboxEntry.objects.filter(
+                message_id=entry.message_id, status=OutboxEntry.Status.PENDING
+            )
+            .exclude(pk=entry_id)
+            .exists()
+        )
+        entry.last_error = f"{type(error).__name__}: {error}"[:2000]
+        entry.locked_until = None
+        if newer:
+            entry.status, entry.outcome = OutboxEntry.Status.DONE, "superseded"
+            entry.finished_at = timezone.now()
+        elif dead:
+            entry.status, entry.finished_at = OutboxEntry.Status.DEAD, timezone.now()
+        else:
+            entry.status = OutboxEntry.Status.PENDING
+            entry.available_at = timezone.now() + timedelta(seconds=2**attempts)
+        entry.save()
+    return "superseded" if newer else "dead" if dead else "retried"
 
 
 def outbox_drain(
