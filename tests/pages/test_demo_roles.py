@@ -3,16 +3,13 @@ allows, the rest is 403 (an area) or 404 (a record), and refused writes leave no
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.test import Client
 
 from fixtures import demo
-from sumalos.accounts.models import Organization, User
+from sumalos.accounts.models import Organization
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
 
 SECTIONS = {
@@ -22,25 +19,6 @@ SECTIONS = {
     "Gastos": "/gastos/",
     "Documentos": "/documentos/",
 }
-
-
-@pytest.fixture(scope="module")
-def demo_world(django_db_setup, django_db_blocker) -> Iterator[None]:
-    """Load the demo once for the module, inside a transaction rolled back at its end."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        demo.build_demo(password="demo-de-prueba")
-        yield
-        transaction.set_rollback(True)
-
-
-@pytest.fixture
-def as_user(demo_world, db):
-    def login(name: str) -> Client:
-        client = Client()
-        client.force_login(User.objects.get(email=f"{name}@{demo.DOMAIN}"))
-        return client
-
-    return login
 
 
 def _martin() -> Organization:
