@@ -89,6 +89,15 @@ def _date(value: Any) -> datetime.date:
         raise ValidationError("La fecha debe ir en formato AAAA-MM-DD.") from error
 
 
+def _line(args: dict[str, Any]) -> LineInput:
+    """The one line a spoken request names: concept, amount, optional quantity."""
+    return LineInput(
+        description=str(args["concepto"]).strip().capitalize(),
+        quantity=_amount(args.get("cantidad") or 1),
+        unit_price=_amount(args["importe"]),
+    )
+
+
 def _preview(document: Invoice | Quote, *, kind: str, extra: dict[str, Any]) -> dict[str, Any]:
     lines = [
         {
@@ -125,13 +134,7 @@ def crear_borrador_factura(context: ToolContext, args: dict[str, Any]) -> dict[s
         access=context.access,
         contact=contact,
         issue_date=_date(args.get("fecha")),
-        lines=[
-            LineInput(
-                description=str(args["concepto"]).strip().capitalize(),
-                quantity=_amount(args.get("cantidad") or 1),
-                unit_price=_amount(args["importe"]),
-            )
-        ],
+        lines=[_line(args)],
         payment_terms_days=days,
     )
     preview = _preview(
@@ -153,13 +156,7 @@ def crear_presupuesto(context: ToolContext, args: dict[str, Any]) -> dict[str, A
         access=context.access,
         contact=contact,
         issue_date=_date(args.get("fecha")),
-        lines=[
-            LineInput(
-                description=str(args["concepto"]).strip().capitalize(),
-                quantity=_amount(args.get("cantidad") or 1),
-                unit_price=_amount(args["importe"]),
-            )
-        ],
+        lines=[_line(args)],
     )
     preview = _preview(
         quote,
@@ -279,6 +276,13 @@ def recuperar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]
 
 
 TEXT = {"type": "string"}
+DRAFT_PARAMETERS = {
+    "cliente": TEXT,
+    "concepto": TEXT,
+    "importe": {"type": "number"},
+    "cantidad": {"type": "number"},
+    "fecha": TEXT,
+}
 TOOLS = [
     Tool(
         "buscar",
@@ -324,26 +328,14 @@ TOOLS = [
     Tool(
         "crear_borrador_factura",
         "Crea un borrador de factura (no se emite hasta que la persona confirme).",
-        {
-            "cliente": TEXT,
-            "concepto": TEXT,
-            "importe": {"type": "number"},
-            "cantidad": {"type": "number"},
-            "fecha": TEXT,
-        },
+        DRAFT_PARAMETERS,
         crear_borrador_factura,
         required=("cliente", "concepto", "importe"),
     ),
     Tool(
         "crear_presupuesto",
         "Crea un borrador de presupuesto.",
-        {
-            "cliente": TEXT,
-            "concepto": TEXT,
-            "importe": {"type": "number"},
-            "cantidad": {"type": "number"},
-            "fecha": TEXT,
-        },
+        DRAFT_PARAMETERS,
         crear_presupuesto,
         required=("cliente", "concepto", "importe"),
     ),
