@@ -25,6 +25,7 @@ from memory.prompt import memory_prompt_blocks
 from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
+from sumalos.rls.rule import visible_q
 
 
 @dataclass
@@ -41,7 +42,8 @@ def _ledger_prompt_blocks(
     """Record the memories the prompt carried in the shown-to ledger (DESIGN §7)."""
     if not memory_ids:
         return
-    memories = Memory.objects.filter(pk__in=memory_ids).only(
+    # The ids come from a read under row-level security; the rule is applied again here.
+    memories = Memory.objects.filter(visible_q(access), pk__in=memory_ids).only(
         "pk", "text", "updated_at", "organization_id"
     )
     shown_record(

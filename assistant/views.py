@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from assistant.services import history_for, web_turn
 from channels_app.models import WebChat
-from channels_app.selectors import learned_notices_pending, web_chat_get
+from channels_app.selectors import learned_notices_pending, web_chat_get, web_chat_list
 from channels_app.services.chats import web_chat_create
 from channels_app.services.linking import whatsapp_link_code_create
 from channels_app.services.notices import learned_notice_undo, learned_notices_mark_shown
@@ -30,10 +30,7 @@ from sumalos.invoicing.services import invoice_issue, quote_issue
 
 
 def _chats(request: HttpRequest) -> list[WebChat]:
-    access = request_access(request)
-    return list(
-        WebChat.objects.filter(owner_user_id=access.user_id).order_by("-updated_at", "-id")[:30]
-    )
+    return web_chat_list(access=request_access(request))
 
 
 @login_required

@@ -24,6 +24,15 @@ def web_chat_get(*, access: AiAccess, chat_id: int) -> WebChat:
     return chat
 
 
+def web_chat_list(*, access: AiAccess, limit: int = 30) -> list[WebChat]:
+    """The person's own web chats, most recent first."""
+    if access.user_id is None:
+        return []
+    return list(
+        WebChat.objects.filter(owner_user_id=access.user_id).order_by("-updated_at", "-id")[:limit]
+    )
+
+
 def conversation_messages(*, access: AiAccess, conversation_id: str) -> QuerySet[AiMessage]:
     """The messages of one conversation this person may read, oldest first."""
     return AiMessage.objects.filter(visible_q(access), conversation_id=conversation_id).order_by(

@@ -126,16 +126,6 @@ def source_index(*, table: str, row_id: int) -> SearchDocument | None:
     return document
 
 
-def index_message(message_id: int) -> SearchDocument | None:
-    """Index one ``ai_messages`` row (called by the channels outbox worker)."""
-    return source_index(table="ai_messages", row_id=message_id)
-
-
-def remove_message(message_id: int) -> None:
-    """Drop one message from the index at once (deleted or made temporary)."""
-    SearchDocument.objects.filter(kind="message", source_id=message_id).delete()
-
-
 def outbox_drain(*, limit: int = DRAIN_BATCH) -> int:
     """Index what changed since the last drain; returns how many distinct rows it indexed.
 

@@ -8,7 +8,7 @@ from django.db import connection
 from channels_app.models import AiMessage, WebChat
 from channels_app.services.chats import web_chat_append, web_chat_create
 from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
-from search.services import index_message, outbox_drain, remove_message, source_index
+from search.services import outbox_drain, source_index
 from sumalos.invoicing import services
 from sumalos.invoicing.models import Expense, UploadedDocument
 from tests.search.conftest import TALLERES_IBAN, TALLERES_NIF
@@ -140,7 +140,7 @@ def test_a_message_is_a_private_row_of_its_person_and_mentions_contacts(records,
         text="Mañana vuelvo a Talleres García a mirar los termos.",
     )
 
-    document = index_message(message.pk)
+    document = source_index(table="ai_messages", row_id=message.pk)
 
     assert document is not None
     assert (document.visibility, document.owner_user_id, document.organization_id) == (
@@ -152,9 +152,11 @@ def test_a_message_is_a_private_row_of_its_person_and_mentions_contacts(records,
         ("mentions", records.talleres.pk)
     ]
 
-    remove_message(message.pk)
+    message_id = message.pk
+    message.delete()
+    assert source_index(table="ai_messages", row_id=message_id) is None
 
-    assert not SearchDocument.objects.filter(kind="message", source_id=message.pk).exists()
+    assert not SearchDocument.objects.filter(kind="message", source_id=message_id).exists()
 
 
 @pytest.mark.django_db

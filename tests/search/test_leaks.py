@@ -22,7 +22,7 @@ from search.agents import ROLES, Scope, scope_for
 from search.models import Kind, SearchDocument
 from search.retrieval import LEGS, rank
 from search.selectors import neighbour_ids
-from search.services import index_message, reindex_all
+from search.services import reindex_all, source_index
 from search.tools import buscar, consultar
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
@@ -145,7 +145,7 @@ def _demo_extras(users: dict[str, User], martin: Organization, nora: Organizatio
             role="user",
             text=text,
         )
-        index_message(message.pk)
+        source_index(table="ai_messages", row_id=message.pk)
 
 
 def _check_found(scope: Scope, items: list[dict[str, Any]], leaks: list[str], where: str) -> None:
