@@ -4,12 +4,13 @@ Application code never writes ``ai_messages``: the web transcript trigger (only 
 text changed), the WhatsApp trigger (insert, edit, delete, adoption of earlier history) and any
 future channel all go through ``ingest_message()``. A trigger on ``ai_messages`` drops each new
 or re-edited row into ``channel_outbox`` for the learning worker.
+
+Frozen (docs/decisions/0004): the row-level security of ``ai_messages`` is the SQL
+``sumalos.rls.sql.protect_table_sql`` rendered for ``TABLE_POLICIES["ai_messages"]`` (DESIGN §3)
+when this migration was written; a changed rule needs a new migration.
 """
 
 from django.db import migrations
-
-from sumalos.rls.policies import TABLE_POLICIES
-from sumalos.rls.sql import protect_table
 
 FUNCTIONS_SQL = r"""
 -- The one entry point for every channel. Returns the row id, or NULL when nothing changed.
@@ -199,11 +200,30 @@ DROP FUNCTION IF EXISTS web_message_text(jsonb);
 DROP FUNCTION IF EXISTS ingest_message(text, text, text, bigint, bigint, text, text, text);
 """
 
+PROTECT_AI_MESSAGES_SQL = """
+ALTER TABLE ai_messages ENABLE ROW LEVEL SECURITY;
+ALTER TABLE ai_messages FORCE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS app_owner_all ON ai_messages;
+CREATE POLICY app_owner_all ON ai_messages FOR ALL TO CURRENT_USER USING (true) WITH CHECK (true);
+DROP POLICY IF EXISTS ai_reader_select ON ai_messages;
+CREATE POLICY ai_reader_select ON ai_messages FOR SELECT TO ai_reader USING (((visibility = 'personal' AND (owner_user_id = (SELECT ai_user_id()) OR owner_phone = (SELECT ai_phone()))) OR (visibility = 'private_in_org' AND organization_id = ANY ((SELECT ai_organization_ids())::bigint[]) AND (owner_user_id = (SELECT ai_user_id()) OR owner_phone = (SELECT ai_phone()))) OR (visibility = 'shared' AND organization_id = ANY ((SELECT ai_organization_ids())::bigint[]) AND (area = 'general' OR (organization_id::text || ':' || area) = ANY ((SELECT ai_readable_areas())::text[])))));
+COMMENT ON POLICY ai_reader_select ON ai_messages IS 'rule:2fdcd22afb55d179';
+GRANT SELECT ON ai_messages TO ai_reader;
+"""
+
+UNPROTECT_AI_MESSAGES_SQL = """
+REVOKE ALL ON ai_messages FROM ai_reader;
+DROP POLICY IF EXISTS ai_reader_select ON ai_messages;
+DROP POLICY IF EXISTS app_owner_all ON ai_messages;
+ALTER TABLE ai_messages NO FORCE ROW LEVEL SECURITY;
+ALTER TABLE ai_messages DISABLE ROW LEVEL SECURITY;
+"""
+
 
 class Migration(migrations.Migration):
     dependencies = [("channels_app", "0001_initial"), ("rls", "0001_access_functions")]
 
     operations = [
         migrations.RunSQL(FUNCTIONS_SQL, DROP_SQL),
-        protect_table("ai_messages", TABLE_POLICIES["ai_messages"]),
+        migrations.RunSQL(PROTECT_AI_MESSAGES_SQL, UNPROTECT_AI_MESSAGES_SQL),
     ]
