@@ -184,9 +184,16 @@ _INJECTION = re.compile(
             r"^\s*(?:system|sistema)\s*:",
             r"\b(?:nota|instrucci[oó]n(?:es)?|mensaje|aviso|orden(?:es)?)\s+para\s+" + _ASSISTANT,
             r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!the\s)\b" + _ASSISTANT + r",?\s+(?:debe|deberia|"
-            r"tiene\s+que|ha\s+de|tendra\s+que|must|should|has\s+to|will\s+now)\b",
+            r"debera|tiene\s+que|ha\s+de|tendra\s+que|must|should|has\s+to|will\s+now)\b",
+            r"\b(?:debes|tienes\s+que|has\s+de)\s+(?:siempre\s+)?(?:responder|decir|contestar|"
+            r"ignorar|obedecer|revelar|actuar|mentir)\b",
+            r"\bno\s+(?:le\s+|les\s+)?(?:digas|menciones|cuentes|muestres|ensenes)\s+(?:a\s+nadie|"
+            r"nunca|a\s+ningun)|\bnunca\s+(?:digas|menciones|muestres|reveles)\b",
+            r"\btu\s+(?:nueva\s+)?(?:tarea|funcion|mision|rol|papel|objetivo)\s+(?:es|sera|ahora)\b",
+            r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
             # Changing its role.
             r"\b(?:ahora|a\s+partir\s+de\s+ahora|desde\s+ahora)\s+(?:eres|seras)\b",
+            r"(?:^|[.:;!]\s*)eres\s+(?:un|una|el|la|mi)\b",
             _CLAUSE + r"(?:actua|comportate|act)\s+(?:como|as)\b",
             r"\bhaz\s+como\s+si\s+fueras\b|\bfinge\s+(?:que\s+eres|ser)\b|\bhazte\s+pasar\s+por\b",
             r"\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you\s+are)\b|\bfrom\s+now\s+on\s+you\b",
@@ -195,11 +202,13 @@ _INJECTION = re.compile(
             r"from\s+now\s+on)\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
             r"answer|tell|respond|ignora|actua|envia|reenvia|manda)\b",
             r"\b(?:di|dile|diles|contesta|responde|informa)\s+a\s+(?:todos|todas|cualquiera|cada)\b",
-            r"\bcuando\s+(?:te|alguien\s+te)\s+(?:pregunten|pregunte|pidan|pida)\b",
+            r"\b(?:cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:te\s+|alguien\s+(?:te\s+)?|"
+            r"un\s+cliente\s+(?:te\s+)?)(?:pregunten|pregunte|pidan|pida)\b",
+            _CLAUSE + r"(?:di|dile|diles|responde|contesta)\s+(?:siempre\s+)?que\b",
             r"\bcada\s+vez\s+que\b[^.\n]{0,60}?\b(?:re)?(?:envia|manda|responde|contesta|di)",
             # Sending data to an address, in the imperative.
-            _CLAUSE + r"(?:re)?(?:envia|manda|remite)(?:l[aeo]s?|me|nos)?\b[^\n]{0,120}?"
-            r"(?:@[\w\-]+\.\w|https?://|www\.)",
+            r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:re)?(?:envia|manda|"
+            r"remite|copia)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
             _CLAUSE + r"(?:forward|send)\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
         )
     )

@@ -136,7 +136,7 @@ _CREDENTIAL_WORDS = (
 # Naming a key ("la clave del éxito es…"): the value must look like one.
 _KEY_WORDS = r"claves?|key"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
-_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|cvv2?|cvc|sms"
+_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|cvv2?|cvc|sms|combinacion"
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
     r"entrar|entro|accedo|acceder|usuario|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
@@ -157,6 +157,9 @@ _REFERENCE_BEFORE = re.compile(
     r"\b(?:zip|postal|product|discount|promo|country|area|tax|source|dress|order|customer|item|"
     r"bar|reference|post)\s+$"
 )
+_AFTER_USER_NAME = re.compile(
+    r"\b(?:usuario|user)\s*:?\s+(?!(?:y|e|o|and|es|is)\s)\S+\s+(?:y\s+)?(?:la\s+|mi\s+|su\s+)?$"
+)
 _WINDOW = 60
 _TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
 _ANNOUNCER = frozenset({"es", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"})
@@ -174,7 +177,9 @@ _ORDINARY_VALUE = re.compile(
     r"[a-z]{1,4}[\-/]?\d{2,4}[\-/]\d{1,6}|[\d.,]+(?:€|eur|%)?|\d{1,2}[/:.]\d{1,2}(?:[/.]\d{2,4})?)$",
     re.IGNORECASE,
 )
-_CODE_VALUE = re.compile(r"^(?:\d{3,8}#?|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$")
+_CODE_VALUE = re.compile(
+    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
+)
 _DIGIT_GROUP = re.compile(r"^\d{2,4}$")
 _UNIT = re.compile(
     r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades)$"
@@ -193,7 +198,9 @@ def _value_spans(folded: str, original: str, match: re.Match[str]) -> Iterator[S
     ):
         return
     tokens = [(t.start() + end, t.end() + end) for t in _TOKEN.finditer(folded[end:stop])]
-    announced = False
+    # "usuario admin contraseña admin": after a user name the very next word is the password.
+    after_user_name = kind == "password" and bool(_AFTER_USER_NAME.search(folded[: match.start()]))
+    announced = plain_found = False
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
@@ -211,9 +218,12 @@ def _value_spans(folded: str, original: str, match: re.Match[str]) -> Iterator[S
         if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
             yield start, finish
             continue
-        if kind == "password" and announced and len(word) >= 3 and word not in _FILLER:
+        plain = len(word) >= 3 and word not in _FILLER
+        direct = after_user_name and index == 0
+        if kind == "password" and (announced or direct) and plain and not plain_found:
+            plain_found = True
             yield start, finish
-            return
+            continue
         announced = word in _ANNOUNCER or (announced and word in _FILLER)
 
 
