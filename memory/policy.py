@@ -88,7 +88,9 @@ _INSULTS = re.compile(
     r"bobo|boba|tarad[oa]|retrasad[oa]|maleducad[oa]|insoportable|indeseable|"
     r"psicopata|mala\s+persona|mala\s+gente|no\s+vale\s+para\s+nada|no\s+sirve\s+para\s+nada|"
     r"es\s+un\s+desastre|es\s+una\s+desastre|no\s+es\s+de\s+fiar|poco\s+de\s+fiar|"
-    r"es\s+(?:muy\s+)?fe[oa]|es\s+(?:muy\s+)?gord[oa])\b"
+    r"es\s+(?:muy\s+)?fe[oa]|es\s+(?:muy\s+)?gord[oa]|chapuzas|es\s+(?:un|una)\s+(?:jeta|borde)|"
+    # English
+    r"idiot|moron|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
 )
 
 
@@ -114,7 +116,7 @@ _SPECIAL = re.compile(
     r"evangelic[oa]|testigo\s+de\s+jehova|budista|ate[oa]|agnostic[oa]|mormon|ramadan|"
     r"va\s+a\s+misa|la\s+mezquita|la\s+sinagoga|"
     # politics
-    r"vota\s+a|voto\s+a|votante\s+de|votara\s+a|militante|afiliad[oa]\s+al?\s+(?:pp|psoe|vox|"
+    r"vota\s+al?|voto\s+al?|votante\s+de|votara\s+al?|votes?\s+for|militante|afiliad[oa]\s+al?\s+(?:pp|psoe|vox|"
     r"podemos|sumar|partido|sindicato)|de\s+izquierdas|de\s+derechas|comunista|fascista|"
     r"socialista|independentista|ideologia|partido\s+politico|"
     # sexual life and orientation
@@ -126,7 +128,10 @@ _SPECIAL = re.compile(
     r"gitan[oa]|etnia|etnico|origen\s+etnico|raza|racial|"
     # biometric and genetic data
     r"huella\s+dactilar|huellas\s+dactilares|biometric[oa]s?|reconocimiento\s+facial|"
-    r"genetic[oa]s?|adn|genoma"
+    r"genetic[oa]s?|adn|genoma|"
+    # English
+    r"pregnant|diabetic|depressed|depression|gay|lesbian|muslim|christian|jewish|"
+    r"sick\s+leave|trade\s+union|religion|disability"
     r")\b"
 )
 

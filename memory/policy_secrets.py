@@ -151,7 +151,8 @@ _REFERENCE_CODE = re.compile(
     r"^\W*(?:(?:de|del|de\s+la|de\s+los|de\s+las|el|la)\s+)?(?:postal|producto|productos|articulo|"
     r"referencia|cliente|clientes|pedido|promocion|descuento|barras|ean|cnae|iae|iban|bic|swift|"
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
-    r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio)\b"
+    r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
+    r"localizador|envio|seguimiento|habitacion|obra|proyecto)\b"
 )
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:zip|postal|product|discount|promo|country|area|tax|source|dress|order|customer|item|"
