@@ -34,7 +34,11 @@ def fold(text: str) -> str:
 
 def _fold_aligned(text: str) -> str:
     """``fold`` character by character, keeping every offset equal to the original's."""
-    return "".join(f if len(f := fold(c)) == 1 else c.lower()[:1] or c for c in text)
+    folded = []
+    for char in text:
+        one = fold(char)
+        folded.append(one if len(one) == 1 else char)
+    return "".join(folded)
 
 
 # --- IBANs -----------------------------------------------------------------------------------
@@ -96,7 +100,8 @@ _KEY_SHAPES = re.compile(
     | \bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}           # SendGrid
     | \beyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]+   # JWT
     | \bBearer\s+[A-Za-z0-9._~+/\-]{16,}=*                     # bearer tokens
-    | -----BEGIN[ A-Z]*PRIVATE\ KEY-----[A-Za-z0-9+/=\s]*      # PEM private keys
+    | -----BEGIN[ A-Z]*PRIVATE\ KEY-----(?:\s*[A-Za-z0-9+/=]{16,})*   # PEM private keys
+      (?:\s*-----END[ A-Z]*PRIVATE\ KEY-----)?
     | \bAC[0-9a-f]{32}\b                                       # Twilio account SID
     """,
     re.VERBOSE,
@@ -187,7 +192,7 @@ _UNIT = re.compile(
 )
 
 
-def _value_spans(folded: str, original: str, match: re.Match[str]) -> Iterator[Span]:
+def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """The secret values that follow one announcing word, in its sentence."""
     kind = match.lastgroup or ""
     end = match.end()
@@ -231,7 +236,7 @@ def _value_spans(folded: str, original: str, match: re.Match[str]) -> Iterator[S
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = _fold_aligned(text)
     for match in _ANNOUNCING.finditer(folded):
-        yield from _value_spans(folded, text, match)
+        yield from _value_spans(folded, match)
     if _CARD_WORDS.search(folded) or any(True for _ in _card_spans(text)):
         for expiry in _EXPIRY.finditer(folded):
             yield expiry.span("date")
