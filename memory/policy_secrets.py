@@ -9,6 +9,9 @@ Luhn (with its CVV and expiry), an API key, a token or a private key. They are f
 Look-alikes stay out: a code named after a thing that is not secret ("código postal", "código
 del producto", "código de cliente", "código de la promoción") is a reference, not a credential;
 invoice, order and phone numbers, tax ids, amounts, dates and times are never secret values.
+A code named after nothing ("el código es 4471") or after an access ("del parking", "de
+Bizum") is taken for a secret: refusing a product code costs a re-phrasing, storing a one-time
+code costs a leak.
 """
 
 from __future__ import annotations
