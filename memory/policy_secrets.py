@@ -189,6 +189,7 @@ _ORDINARY_VALUE = re.compile(
 _CODE_VALUE = re.compile(
     r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
+_QUANTITY_BEFORE = frozenset({"de", "por", "a", "al", "unos", "unas", "las", "los", "x"})
 _DIGIT_GROUP = re.compile(r"^\d{2,4}$")
 _UNIT = re.compile(
     r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades)$"
@@ -214,8 +215,11 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
         following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""
+        previous = folded[slice(*tokens[index - 1])] if index else ""
         code_like = kind != "access" and bool(_CODE_VALUE.match(word.upper()))
-        if code_like and (kind == "code" or len(word) >= 4) and not _UNIT.match(following):
+        # "un SMS con el presupuesto de 1500": a number after "de", "por"… is an amount.
+        quantity = _UNIT.match(following) or previous in _QUANTITY_BEFORE
+        if code_like and (kind == "code" or len(word) >= 4) and not quantity:
             if _DIGIT_GROUP.match(following):  # "773 120": one code in two groups
                 finish = tokens[index + 1][1]
             yield start, finish
