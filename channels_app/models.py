@@ -79,6 +79,11 @@ class WhatsappMessage(models.Model):
     media = models.JSONField(default=list, blank=True)
     caption = models.TextField(blank=True)
     transcript = models.TextField(blank=True)
+    # The body and caption with every secret masked, only when they hold one (NULL: same as
+    # written). The trigger copies these into ai_messages (DESIGN §5); a code that fills
+    # ``transcript`` must mask it before saving.
+    body_masked = models.TextField(null=True, blank=True)
+    caption_masked = models.TextField(null=True, blank=True)
     # Inbound: whether the worker has answered it (the reply is composed after the webhook).
     replied_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -1,7 +1,9 @@
 """Web chats: create, append and edit transcript messages (DESIGN §6).
 
 Saving the transcript is all these do; the trigger on ``web_chats`` copies changed messages
-into ``ai_messages``. A temporary chat is chosen at creation and never copied anywhere.
+into ``ai_messages``. A temporary chat is chosen at creation and never copied anywhere. A text
+part that holds a secret keeps it, as written, in the person's own chat and carries a
+``masked`` copy beside it: the trigger copies that one (DESIGN §5, "Never learnt").
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from django.db import transaction
 
 from channels_app.models import WebChat
 from channels_app.selectors import web_chat_get
+from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess
 
 ROLES = frozenset({"user", "assistant"})
@@ -49,7 +52,7 @@ def web_chat_append(
     message_id = uuid.uuid4().hex[:16]
     chat.transcript = [
         *chat.transcript,
-        {"id": message_id, "role": role, "parts": [{"type": "text", "text": text}, *(parts or [])]},
+        {"id": message_id, "role": role, "parts": [_text_part(text), *(parts or [])]},
     ]
     chat.save(update_fields=["transcript", "updated_at"])
     return message_id
@@ -64,13 +67,21 @@ def web_chat_edit_message(*, access: AiAccess, chat_id: int, message_id: str, te
     for message in chat.transcript:
         if message.get("id") == message_id and message.get("role") == "user":
             others = [p for p in message.get("parts", []) if p.get("type") != "text"]
-            message = {**message, "parts": [{"type": "text", "text": text}, *others]}
+            message = {**message, "parts": [_text_part(text), *others]}
             found = True
         transcript.append(message)
     if not found:
         raise ValidationError("Ese mensaje no existe o no es tuyo.")
     chat.transcript = transcript
     chat.save(update_fields=["transcript", "updated_at"])
+
+
+def _text_part(text: str) -> dict[str, str]:
+    """A transcript text part, with its masked copy when the text holds a secret."""
+    masked = mask_secrets(text)
+    if masked == text:
+        return {"type": "text", "text": text}
+    return {"type": "text", "text": text, "masked": masked}
 
 
 def _locked(*, access: AiAccess, chat_id: int) -> WebChat:

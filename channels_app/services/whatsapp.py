@@ -25,6 +25,7 @@ from channels_app.services.linking import (
     whatsapp_link_confirm,
 )
 from channels_app.transport import get_transport
+from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess, access_for_phone
 
 E164 = re.compile(r"^\+[1-9]\d{6,14}$")
@@ -56,6 +57,9 @@ def whatsapp_inbound_receive(
     """Store one inbound message; a replayed ``MessageSid`` stores nothing and returns None."""
     code = link_code_of(body)
     access = access_for_phone(phone)
+    # The code is a one-time secret: the stored message never carries it.
+    stored_body = LINK_ATTEMPT_BODY if code else body if not media else ""
+    caption = body if media and not code else ""
     try:
         with transaction.atomic():
             message = WhatsappMessage.objects.create(
@@ -63,10 +67,10 @@ def whatsapp_inbound_receive(
                 direction=WhatsappMessage.Direction.INBOUND,
                 phone=phone,
                 organization_id=organization_for(access),
-                # The code is a one-time secret: the stored message never carries it.
-                body=LINK_ATTEMPT_BODY if code else body if not media else "",
-                caption=body if media and not code else "",
+                body=stored_body,
+                caption=caption,
                 media=media,
+                **_masked_copies(body=stored_body, caption=caption),
             )
     except IntegrityError:
         return Inbound(None)
@@ -74,6 +78,16 @@ def whatsapp_inbound_receive(
         return Inbound(message)
     result = whatsapp_link_confirm(phone=phone, code=code, message_id=message.pk)
     return Inbound(message, link_reply=result.reply)
+
+
+def _masked_copies(*, body: str, caption: str) -> dict[str, str]:
+    """``body_masked``/``caption_masked`` for the texts that hold a secret (DESIGN §5): the
+    trigger copies these into ``ai_messages``; the message itself stays as written."""
+    copies = {}
+    for field, text in (("body_masked", body), ("caption_masked", caption)):
+        if (masked := mask_secrets(text)) != text:
+            copies[field] = masked
+    return copies
 
 
 def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
@@ -159,6 +173,7 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
         phone=inbound.phone,
         organization_id=inbound.organization_id,
         body=text,
+        **_masked_copies(body=text, caption=""),
     )
     compact(
         access=access,

@@ -1,0 +1,279 @@
+"""Secrets and bank accounts in free text, for the content policy (DESIGN §5, memory/policy.py).
+
+A secret is a credential, a one-time or verification code, a PIN, a card number that passes
+Luhn (with its CVV and expiry), an API key, a token or a private key. They are found as
+*spans*, so the same search refuses the memory and masks every derived copy of the message
+(``mask_secrets``). An IBAN is never a secret: ``find_iban`` recognises it in any spelling
+(spaces, dashes, dots, lowercase, none) and returns it normalized.
+
+Look-alikes stay out: a code named after a thing that is not secret ("código postal", "código
+del producto", "código de cliente", "código de la promoción") is a reference, not a credential;
+invoice, order and phone numbers, tax ids, amounts, dates and times are never secret values.
+A code named after nothing ("el código es 4471") or after an access ("del parking", "de
+Bizum") is taken for a secret: refusing a product code costs a re-phrasing, storing a one-time
+code costs a leak.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from schwifty import IBAN
+from schwifty.exceptions import SchwiftyException
+from stdnum import luhn
+
+MASK = "[dato oculto]"
+
+Span = tuple[int, int]
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, so 'contraseña' and 'CONTRASENA' read alike."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _fold_aligned(text: str) -> str:
+    """``fold`` character by character, keeping every offset equal to the original's."""
+    folded = []
+    for char in text:
+        one = fold(char)
+        folded.append(one if len(one) == 1 else char)
+    return "".join(folded)
+
+
+# --- IBANs -----------------------------------------------------------------------------------
+
+# Two letters, two check digits, then the account in groups joined by spaces, dashes or dots.
+_IBAN_CANDIDATE = re.compile(r"\b[A-Z]{2}[ .\-]{0,3}\d{2}(?:[ .\-]{0,3}[A-Z0-9]){10,30}")
+# A Spanish account written without the country (the old CCC): bank, branch, check, account.
+_CCC = re.compile(r"(?<![\w.\-])\d{4}[ .\-]?\d{4}[ .\-]?\d{2}[ .\-]?\d{10}(?![\w])")
+_CCC_CONTEXT = re.compile(r"\b(?:cuenta|iban|ccc|transferencia|transferir|ingresa[rl]?)\b")
+
+
+def _iban_or_none(compact: str) -> str | None:
+    try:
+        return str(IBAN(compact).compact)
+    except SchwiftyException:
+        return None
+
+
+def _iban_spans(text: str) -> Iterator[tuple[Span, str]]:
+    """Every valid IBAN: its span in ``text`` and its compact form."""
+    upper = text.upper()
+    for match in _IBAN_CANDIDATE.finditer(upper):
+        positions = [match.start() + i for i, c in enumerate(match.group(0)) if c.isalnum()]
+        compact = "".join(upper[p] for p in positions)
+        # The candidate may run into the next word: the longest valid prefix is the IBAN.
+        for length in range(min(len(compact), 34), 14, -1):
+            iban = _iban_or_none(compact[:length])
+            if iban:
+                yield (match.start(), positions[length - 1] + 1), iban
+                break
+    if _CCC_CONTEXT.search(fold(text)):
+        for match in _CCC.finditer(text):
+            bban = re.sub(r"\D", "", match.group(0))
+            check = 98 - int(bban + "142800") % 97  # "ES00" moved to the end, letters as numbers
+            iban = _iban_or_none(f"ES{check:02d}{bban}")
+            if iban:
+                yield match.span(), iban
+
+
+def find_iban(text: str) -> str | None:
+    """The first valid IBAN in ``text``, compact and uppercase, or None."""
+    return next((iban for _, iban in _iban_spans(text)), None)
+
+
+# --- Shapes: keys, tokens, private keys, cards ------------------------------------------------
+
+# Shapes of credentials, matched on the original text (case matters for most prefixes).
+_KEY_SHAPES = re.compile(
+    r"""
+      \bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,}      # OpenAI / Anthropic style
+    | \b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}                   # Stripe secret / restricted
+    | \bAKIA[0-9A-Z]{16}\b                                     # AWS access key id
+    | \bASIA[0-9A-Z]{16}\b                                     # AWS temporary key id
+    | \bgh[pousr]_[A-Za-z0-9]{30,}                             # GitHub tokens
+    | \bgithub_pat_[A-Za-z0-9_]{30,}
+    | \bglpat-[A-Za-z0-9_\-]{20,}                              # GitLab
+    | \bxox[abposr]-[A-Za-z0-9\-]{10,}                         # Slack
+    | \bAIza[0-9A-Za-z_\-]{35}                                 # Google API key
+    | \bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}           # SendGrid
+    | \beyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]+   # JWT
+    | \bBearer\s+[A-Za-z0-9._~+/\-]{16,}=*                     # bearer tokens
+    | -----BEGIN[ A-Z]*PRIVATE\ KEY-----(?:\s*[A-Za-z0-9+/=]{16,})*   # PEM private keys
+      (?:\s*-----END[ A-Z]*PRIVATE\ KEY-----)?
+    | \bAC[0-9a-f]{32}\b                                       # Twilio account SID
+    """,
+    re.VERBOSE,
+)
+
+# Card numbers as printed: one run of digits, groups of four with one separator, or Amex 4-6-5.
+_CARD = re.compile(
+    r"(?<![\w+.,\-/])(?:\d{13,19}|\d{4}([ .\-])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ .\-])\d{6}\2\d{5})"
+    r"(?![\w]|[.,\-/]\d)"
+)
+_CARD_WORDS = re.compile(r"\b(?:tarjeta|visa|mastercard|amex|card|credit|debito|credito)\b")
+_EXPIRY = re.compile(
+    r"\b(?:caduca(?:cidad)?|vence|vencimiento|exp(?:iry|ires|iration)?|valid[ae]?\s+hasta|"
+    r"valid\s+thru)\W{0,3}(?:el\s+|en\s+)?(?P<date>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])"
+)
+
+
+def _card_spans(text: str) -> Iterator[Span]:
+    ibans = [span for span, _ in _iban_spans(text)]
+    for match in _CARD.finditer(text):
+        if any(start <= match.start() < end for start, end in ibans):
+            continue
+        digits = re.sub(r"\D", "", match.group(0))
+        # Card numbers start with 2-6 (Mastercard 2-series, Amex 3, Visa 4, MC 5, Discover 6);
+        # that keeps phone numbers written with 00 and policy or bank numbers out.
+        if digits[0] in "23456" and luhn.is_valid(digits):
+            yield match.span()
+
+
+# --- Announced secrets: a word that names a secret, then its value ---------------------------
+
+# Naming a password: after "es", ":", "uso"... even a plain word is the secret.
+_CREDENTIAL_WORDS = (
+    r"contrasenas?|password|passwd|passcode|pass|pwd|login|credenciales|token|api[ _-]?key|"
+    r"secret[ _-]?key|secreto"
+)
+# Naming a key ("la clave del éxito es…"): the value must look like one.
+_KEY_WORDS = r"claves?|key"
+# Naming a one-time code or a PIN: a bare run of digits is the secret.
+_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|cvv2?|cvc|sms|combinacion"
+# Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
+_ACCESS_WORDS = (
+    r"entrar|entro|accedo|acceder|usuario|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
+    r"iniciar\s+sesion|log\s+in|sign\s+in"
+)
+_ANNOUNCING = re.compile(
+    rf"\b(?:(?P<password>{_CREDENTIAL_WORDS})|(?P<key>{_KEY_WORDS})|(?P<code>{_CODE_WORDS})|"
+    rf"(?P<access>{_ACCESS_WORDS}))\b"
+)
+# A code named after something that is not secret is a reference ("código postal 46001").
+_REFERENCE_CODE = re.compile(
+    r"^\W*(?:(?:de|del|de\s+la|de\s+los|de\s+las|el|la)\s+)?(?:postal|producto|productos|articulo|"
+    r"referencia|cliente|clientes|pedido|promocion|descuento|barras|ean|cnae|iae|iban|bic|swift|"
+    r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
+    r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
+    r"localizador|envio|seguimiento|habitacion|obra|proyecto)\b"
+)
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:zip|postal|product|discount|promo|country|area|tax|source|dress|order|customer|item|"
+    r"bar|reference|post)\s+$"
+)
+_AFTER_USER_NAME = re.compile(
+    r"\b(?:usuario|user)\s*:?\s+(?!(?:y|e|o|and|es|is)\s)\S+\s+(?:y\s+)?(?:la\s+|mi\s+|su\s+)?$"
+)
+_WINDOW = 60
+_TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
+_ANNOUNCER = frozenset({"es", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"})
+# Words that never are the secret itself, even right after "es" or a colon.
+_FILLER = frozenset(
+    "de del la el los las lo para que en un una por con no si sin y o mi su tu nuestra "  # noqa: SIM905  (a word list reads best as words)
+    "nuestro wifi banco web app cuenta correo movil nueva nuevo antigua antiguo igual misma "
+    "mismo siempre the my our your of for is a an this new same".split()
+)
+_MIXED = re.compile(r"(?=.*[a-z])(?=.*\d)|(?=.*[a-z])(?=.*[#$%&*_!?+=])", re.IGNORECASE)
+# Values that look like credentials but are ordinary data: emails, web addresses, tax ids
+# (NIF, NIE, CIF), invoice or order references ("F-2025/083"), dates, amounts.
+_ORDINARY_VALUE = re.compile(
+    r"^(?:\S+@\S+\.\w+|https?://\S+|www\.\S+|\d{8}[a-z]|[xyz]\d{7}[a-z]|[a-hj-np-sw]\d{7}[0-9a-j]|"
+    r"[a-z]{1,4}[\-/]?\d{2,4}[\-/]\d{1,6}|[\d.,]+(?:€|eur|%)?|\d{1,2}[/:.]\d{1,2}(?:[/.]\d{2,4})?)$",
+    re.IGNORECASE,
+)
+_CODE_VALUE = re.compile(
+    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
+)
+_QUANTITY_BEFORE = frozenset({"de", "por", "a", "al", "unos", "unas", "las", "los", "x"})
+_DIGIT_GROUP = re.compile(r"^\d{2,4}$")
+_UNIT = re.compile(
+    r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades)$"
+)
+
+
+def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
+    """The secret values that follow one announcing word, in its sentence."""
+    kind = match.lastgroup or ""
+    end = match.end()
+    stop = min(len(folded), end + _WINDOW)
+    if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
+        stop = end + sentence_end.start()
+    if kind == "code" and (
+        _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
+    ):
+        return
+    tokens = [(t.start() + end, t.end() + end) for t in _TOKEN.finditer(folded[end:stop])]
+    # "usuario admin contraseña admin": after a user name the very next word is the password.
+    after_user_name = kind == "password" and bool(_AFTER_USER_NAME.search(folded[: match.start()]))
+    announced = plain_found = False
+    for index, (start, finish) in enumerate(tokens):
+        word = folded[start:finish].rstrip(".")
+        finish = start + len(word)
+        following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""
+        previous = folded[slice(*tokens[index - 1])] if index else ""
+        code_like = kind != "access" and bool(_CODE_VALUE.match(word.upper()))
+        # "un SMS con el presupuesto de 1500": a number after "de", "por"… is an amount.
+        quantity = _UNIT.match(following) or previous in _QUANTITY_BEFORE
+        if code_like and (kind == "code" or len(word) >= 4) and not quantity:
+            if _DIGIT_GROUP.match(following):  # "773 120": one code in two groups
+                finish = tokens[index + 1][1]
+            yield start, finish
+            continue
+        if _ORDINARY_VALUE.match(word):
+            announced = False
+            continue
+        # A closing "?" or "!" is punctuation, unless the rest already looks like a credential.
+        if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
+            yield start, finish
+            continue
+        plain = len(word) >= 3 and word not in _FILLER
+        direct = after_user_name and index == 0
+        if kind == "password" and (announced or direct) and plain and not plain_found:
+            plain_found = True
+            yield start, finish
+            continue
+        announced = word in _ANNOUNCER or (announced and word in _FILLER)
+
+
+def _announced_spans(text: str) -> Iterator[Span]:
+    folded = _fold_aligned(text)
+    for match in _ANNOUNCING.finditer(folded):
+        yield from _value_spans(folded, match)
+    if _CARD_WORDS.search(folded) or any(True for _ in _card_spans(text)):
+        for expiry in _EXPIRY.finditer(folded):
+            yield expiry.span("date")
+
+
+# --- The public face ---------------------------------------------------------------------------
+
+
+def secret_spans(text: str) -> list[Span]:
+    """Every secret in ``text`` as non-overlapping ``(start, end)`` spans, in order."""
+    spans = sorted(
+        [m.span() for m in _KEY_SHAPES.finditer(text)]
+        + list(_card_spans(text))
+        + list(_announced_spans(text))
+    )
+    merged: list[Span] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def is_secret(text: str) -> bool:
+    return bool(secret_spans(text))
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with every secret replaced by "[dato oculto]"; the rest stays as written."""
+    for start, end in reversed(secret_spans(text)):
+        text = f"{text[:start]}{MASK}{text[end:]}"
+    return text
