@@ -75,7 +75,7 @@ def check_policies_match_code(app_configs: Any = None, **kwargs: Any) -> list[Er
             errors.append(
                 Error(
                     f"The row-level security policy of {table} differs from the code; "
-                    "add a migration that re-applies protect_table().",
+                    "add a migration holding the SQL that protect_table_sql() renders now.",
                     id="rls.E003",
                 )
             )

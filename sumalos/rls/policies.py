@@ -1,8 +1,9 @@
 """Which tables row-level security protects, and with which policy (DESIGN §3).
 
-Migrations apply these with ``protect_table``; ``tests/rls/test_protected_tables.py`` walks
-every model with an organization column and fails when one is neither here nor exempt; the
-system check compares each policy's fingerprint with this file.
+Migrations hold the SQL ``protect_table_sql`` rendered from these, frozen;
+``tests/rls/test_protected_tables.py`` walks every model with an organization column and fails
+when one is neither here nor exempt; the system check compares each policy's fingerprint with
+this file.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``VISIBILITY_RULE`` is a small expression tree. ``to_q`` compiles it into the Django filter the
 app applies; ``to_sql`` compiles it into the USING expression of the row-level security policy
-of every table that carries the four columns (``sumalos.rls.sql.protect_table``).
+of every table that carries the four columns (``sumalos.rls.sql.protect_table_sql``).
 ``tests/rls/test_differential.py`` proves both agree with a plain-Python oracle of DESIGN §3
 on thousands of random worlds.
 

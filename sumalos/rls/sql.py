@@ -1,65 +1,15 @@
-"""SQL for row-level security: the access settings, and protecting a table (DESIGN §3).
+"""SQL for row-level security: the statements that protect a table (DESIGN §3).
 
-The assistant's transaction carries the access as transaction-local settings (``ai.*``); the
-functions below read them back. Settings read as ``''`` once used in a session, hence NULLIF.
-Policies call them through ``(SELECT ...)`` so each is evaluated once per statement.
+``protect_table_sql`` renders what a new migration pastes in as literal SQL (migrations are
+frozen, docs/decisions/0004-frozen-migrations.md); the access functions the policies call live
+only in ``sumalos/rls/migrations/0001_access_functions.py``.
 """
 
 from __future__ import annotations
 
 import hashlib
 
-from django.db import migrations
-
 from sumalos.embedded import READER_ROLE
-from sumalos.rls.rule import visible_sql
-
-ACCESS_FUNCTIONS_SQL = """
-CREATE OR REPLACE FUNCTION ai_user_id() RETURNS bigint LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT NULLIF(current_setting('ai.user_id', true), '')::bigint $$;
-
-CREATE OR REPLACE FUNCTION ai_phone() RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT NULLIF(current_setting('ai.phone', true), '') $$;
-
-CREATE OR REPLACE FUNCTION ai_organization_ids() RETURNS bigint[]
-LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT COALESCE(
-     string_to_array(NULLIF(current_setting('ai.organization_ids', true), ''), ',')::bigint[],
-     '{}'::bigint[]) $$;
-
--- 'org_id:area' pairs the principal may read / write.
-CREATE OR REPLACE FUNCTION ai_readable_areas() RETURNS text[] LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT COALESCE(string_to_array(NULLIF(current_setting('ai.readable_areas', true), ''), ','),
-                   '{}'::text[]) $$;
-
-CREATE OR REPLACE FUNCTION ai_writable_areas() RETURNS text[] LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT COALESCE(string_to_array(NULLIF(current_setting('ai.writable_areas', true), ''), ','),
-                   '{}'::text[]) $$;
-
-CREATE OR REPLACE FUNCTION ai_can_read_area(org bigint, area text) RETURNS boolean
-LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT org = ANY (ai_organization_ids())
-          AND (area = 'general' OR (org::text || ':' || area) = ANY (ai_readable_areas())) $$;
-
-CREATE OR REPLACE FUNCTION ai_can_write_area(org bigint, area text) RETURNS boolean
-LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT (org::text || ':' || area) = ANY (ai_writable_areas()) $$;
-
-CREATE OR REPLACE FUNCTION ai_owns(owner_user_id bigint, owner_phone text) RETURNS boolean
-LANGUAGE sql STABLE PARALLEL SAFE AS
-$$ SELECT COALESCE(owner_user_id = ai_user_id() OR owner_phone = ai_phone(), false) $$;
-"""
-
-DROP_ACCESS_FUNCTIONS_SQL = """
-DROP FUNCTION IF EXISTS ai_owns(bigint, text);
-DROP FUNCTION IF EXISTS ai_can_write_area(bigint, text);
-DROP FUNCTION IF EXISTS ai_can_read_area(bigint, text);
-DROP FUNCTION IF EXISTS ai_writable_areas();
-DROP FUNCTION IF EXISTS ai_readable_areas();
-DROP FUNCTION IF EXISTS ai_organization_ids();
-DROP FUNCTION IF EXISTS ai_phone();
-DROP FUNCTION IF EXISTS ai_user_id();
-"""
 
 READER_POLICY = "ai_reader_select"
 OWNER_POLICY = "app_owner_all"
@@ -87,26 +37,6 @@ CREATE POLICY {READER_POLICY} ON {table} FOR SELECT TO {READER_ROLE} USING ({usi
 COMMENT ON POLICY {READER_POLICY} ON {table} IS 'rule:{rule_fingerprint(using)}';
 GRANT SELECT ON {table} TO {READER_ROLE};
 """
-
-
-def unprotect_table_sql(table: str) -> str:
-    return f"""
-REVOKE ALL ON {table} FROM {READER_ROLE};
-DROP POLICY IF EXISTS {READER_POLICY} ON {table};
-DROP POLICY IF EXISTS {OWNER_POLICY} ON {table};
-ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY;
-ALTER TABLE {table} DISABLE ROW LEVEL SECURITY;
-"""
-
-
-def protect_table(table: str, using: str) -> migrations.RunSQL:
-    """Migration operation: protect ``table`` with the policy ``using``."""
-    return migrations.RunSQL(protect_table_sql(table, using), unprotect_table_sql(table))
-
-
-def protect_with_visibility_rule(table: str, **overrides: str) -> migrations.RunSQL:
-    """Migration operation: protect ``table`` with the once-declared visibility rule."""
-    return protect_table(table, visible_sql(**overrides))
 
 
 def record_rule(area: str) -> dict[str, str]:
