@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memory.policy import find_iban, is_insult, is_secret, is_special_category
+from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
 from sumalos.ai.base import GATE_CATEGORIES, GateDecision, scope_of
 from sumalos.embeddings import embed_passages
 
@@ -52,14 +52,6 @@ _CUES = (
 )
 _CUE_PATTERNS = tuple(re.compile(cue) for cue in _CUES)
 
-_INJECTION = re.compile(
-    r"\b(?:ignora|olvida|olvidate de|salta(?:te)?)\s+(?:todas?\s+)?(?:las\s+|tus\s+|)"
-    r"(?:instrucciones|reglas|normas|indicaciones)"
-    r"|\b(?:system\s+prompt|prompt\s+del\s+sistema|instrucciones\s+(?:anteriores|del\s+sistema))"
-    r"|\ba\s+partir\s+de\s+ahora\s+(?:eres|seras|actua|actuaras|responde\s+siempre|ignora)"
-    r"|\bmodo\s+(?:desarrollador|dios|sin\s+restricciones)|\bjailbreak\b"
-    r"|\brevela\s+(?:tus|las)\s+(?:instrucciones|claves)"
-)
 _FINANCIAL_WORDS = re.compile(
     r"\b(?:nueva\s+cuenta|cambiado\s+de\s+cuenta|otra\s+cuenta|numero\s+de\s+cuenta|iban)\b"
 )
@@ -145,5 +137,5 @@ def decide(message: str, previous: str | None) -> GateDecision:
         p_insult=1.0 if is_insult(message) else 0.0,
         p_special=1.0 if is_special_category(message) else 0.0,
         p_financial=1.0 if iban or _FINANCIAL_WORDS.search(folded) else 0.0,
-        p_injection=1.0 if _INJECTION.search(folded) else 0.0,
+        p_injection=1.0 if is_injection(message) else 0.0,
     )
