@@ -56,6 +56,11 @@ class PolicyDecision:
     verdict: Verdict
     reason: str = ""
 
+    @property
+    def refused(self) -> bool:
+        """Nothing of the text may be stored: a secret, an insult or an instruction to Suma."""
+        return self.verdict in (Verdict.REFUSE, Verdict.INJECTION)
+
 
 ALLOWED = PolicyDecision(Verdict.ALLOW)
 

@@ -203,7 +203,7 @@ def memory_write(
     contact_id = _contact_for(access=access, organization_id=organization_id, subject=subject)
 
     decision = check_content(text=text, value=value, subject=subject, explicit=explicit)
-    if decision.verdict is Verdict.REFUSE:
+    if decision.refused:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
 
     organization = (
@@ -557,7 +557,7 @@ def memory_edit(*, access: AiAccess, memory_id: int, text: str, value: str | Non
         area=memory.area,
     )
     decision = check_content(text=text, value=new_value, subject=memory.subject, explicit=True)
-    if decision.verdict is Verdict.REFUSE:
+    if decision.refused:
         raise ValidationError(decision.reason)
     if decision.verdict is Verdict.SPECIAL and memory.visibility == Visibility.SHARED:
         raise ValidationError("Eso solo puede guardarse en privado.")
