@@ -27,6 +27,7 @@ from sumalos.accounts.middleware import request_access
 from sumalos.invoicing.models import Invoice, Quote
 from sumalos.invoicing.selectors import access_record
 from sumalos.invoicing.services import invoice_issue, quote_issue
+from sumalos.platform.redirects import safe_next
 
 
 def _chats(request: HttpRequest) -> list[WebChat]:
@@ -100,7 +101,7 @@ def chat_send(request: HttpRequest, chat_id: int) -> HttpResponse:
 def notice_undo(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
     messages.success(request, f"Olvidado: «{notice.text}».")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -111,7 +112,7 @@ def whatsapp_link(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("Necesitas una organización para vincular WhatsApp.")
     code = whatsapp_link_code_create(access=access, organization_id=access.organization_ids[0])
     request.session["whatsapp_link_code"] = code
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -130,4 +131,4 @@ def draft_confirm(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
         messages.success(request, f"Emitido con el número {issued.number}.")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")
