@@ -23,7 +23,6 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from knowledge.warnings import tax_rate_warnings
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.middleware import request_access
 from sumalos.accounts.models import Area
@@ -48,6 +47,7 @@ from sumalos.invoicing.models import (
     QuoteLine,
     UploadedDocument,
 )
+from sumalos.taxes.warnings import tax_rate_warnings
 
 P = ParamSpec("P")
 PAGE_SIZE = 50
