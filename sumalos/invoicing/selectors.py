@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib.postgres.search import TrigramSimilarity
 from django.core.exceptions import PermissionDenied
@@ -19,14 +19,12 @@ from django.http import Http404
 
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area
+from sumalos.invoicing.document_types import DOCUMENT_TYPES, type_of
 from sumalos.invoicing.models import (
     BillingDocument,
     Contact,
     Expense,
     Invoice,
-    InvoiceLine,
-    Quote,
-    QuoteLine,
     UploadedDocument,
 )
 from sumalos.invoicing.services import may_see_iban
@@ -35,7 +33,7 @@ from sumalos.rls.rule import record_q
 M = TypeVar("M", bound=Model)
 
 _NOTHING = Q(pk__in=[])
-_LINE_PARENT: dict[type[Model], str] = {InvoiceLine: "invoice", QuoteLine: "quote"}
+_LINE_PARENT: dict[type[Model], str] = {t.line_model: t.parent_field for t in DOCUMENT_TYPES}
 
 
 def area_of(model: type[Model]) -> str | None:
@@ -133,14 +131,16 @@ def supplier_choices(*, access: AiAccess, organization_id: int) -> QuerySet[Cont
     )
 
 
-def _documents(
+def billing_list(
+    *,
     access: AiAccess,
     model: type[M],
     organization_id: int,
-    status: str,
-    month: datetime.date | None,
-    contact_id: int | None,
+    status: str = "",
+    month: datetime.date | None = None,
+    contact_id: int | None = None,
 ) -> QuerySet[M]:
+    """Invoices or quotes (``model``) of the organization, newest first, with their contact."""
     documents = _org(access, model, organization_id).select_related("contact")
     if status:
         documents = documents.filter(status=status)
@@ -159,18 +159,14 @@ def invoice_list(
     month: datetime.date | None = None,
     contact_id: int | None = None,
 ) -> QuerySet[Invoice]:
-    return _documents(access, Invoice, organization_id, status, month, contact_id)
-
-
-def quote_list(
-    *,
-    access: AiAccess,
-    organization_id: int,
-    status: str = "",
-    month: datetime.date | None = None,
-    contact_id: int | None = None,
-) -> QuerySet[Quote]:
-    return _documents(access, Quote, organization_id, status, month, contact_id)
+    return billing_list(
+        access=access,
+        model=Invoice,
+        organization_id=organization_id,
+        status=status,
+        month=month,
+        contact_id=contact_id,
+    )
 
 
 def expense_list(
@@ -191,12 +187,9 @@ def document_list(
     return documents.order_by("-created_at", "-id")
 
 
-def lines_of(document: BillingDocument) -> QuerySet[InvoiceLine] | QuerySet[QuoteLine]:
+def lines_of(document: BillingDocument) -> QuerySet[Any]:
     """The lines of a document the caller already obtained through ``access_record``."""
-    if isinstance(document, Invoice):
-        return InvoiceLine.objects.filter(invoice=document).order_by("position", "id")
-    assert isinstance(document, Quote)
-    return QuoteLine.objects.filter(quote=document).order_by("position", "id")
+    return type_of(document).lines(document)
 
 
 # --- field-level permissions --------------------------------------------------------------
