@@ -31,6 +31,7 @@ from sumalos.invoicing.models import (
 )
 from sumalos.invoicing.selectors import visible
 from sumalos.rls.assistant import as_assistant
+from sumalos.rls.rule import record_q
 from tests.rls.worlds import AREAS, Asker, access_store, askers, pool_create
 
 DAY = datetime.date(2026, 3, 2)
@@ -157,3 +158,19 @@ def test_the_pool_holds_every_record_kind_in_every_organization(pool):
     assert kinds == Counter({(name, org): n for name, n in per_org.items() for org in range(3)})
     file_areas = [area for (model, _pk), (_o, area) in records.items() if model is UploadedDocument]
     assert sorted(file_areas) == sorted(AREAS * 3)
+
+
+def test_a_record_of_the_general_area_is_visible_in_every_requested_organization(pool):
+    # Given a member of organization 0 who reads no area, asking for organization 0.
+    orgs, users, _records = pool
+    asker = Asker("user", 0, None, {0: ("member", frozenset(), frozenset())}, frozenset({0}))
+    access = access_store(asker, orgs, users)
+
+    # When the records' rule is compiled for a table whose fixed area were general.
+    general = set(Contact.objects.filter(record_q(access, area="general")).values_list("pk"))
+    contacts = set(Contact.objects.filter(record_q(access, area="contacts")).values_list("pk"))
+
+    # Then it holds every contact of organization 0 and nothing else; contacts stay hidden.
+    assert general == set(Contact.objects.filter(organization=orgs[0]).values_list("pk"))
+    assert len(general) == 2
+    assert contacts == set()

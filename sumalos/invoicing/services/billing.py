@@ -249,7 +249,9 @@ def document_draft_update(
 
 
 @transaction.atomic
-def document_line_add(*, access: AiAccess, document: BillingDocument, line: LineInput) -> Any:
+def document_line_add(
+    *, access: AiAccess, document: BillingDocument, line: LineInput
+) -> BillingLine:
     """Append a line to a draft; without a withholding it follows the draft's first line."""
     document_type = type_of(document)
     require_write(access, document.organization_id, Area.INVOICES)
