@@ -20,7 +20,6 @@ from django.utils import timezone
 from assistant.tools import Tool, ToolContext
 from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
-from knowledge.warnings import tax_rate_warnings
 from memory.models import Memory
 from search.tools import buscar, consultar, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
@@ -28,6 +27,7 @@ from sumalos.invoicing.selectors import contact_find, invoiced_total, outstandin
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
+from sumalos.taxes.warnings import tax_rate_warnings
 
 PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
 DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")

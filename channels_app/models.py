@@ -12,7 +12,8 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-from sumalos.accounts.models import Area, Organization
+from sumalos.accounts.models import Organization
+from sumalos.rls.models import PolicyColumns
 from sumalos.rls.rule import Visibility
 
 
@@ -97,21 +98,12 @@ class WhatsappMessage(models.Model):
         return self.message_sid
 
 
-class AiMessage(models.Model):
+class AiMessage(PolicyColumns):
     """One message from any channel, with the four policy columns. Written by triggers only."""
 
     conversation_id = models.CharField(max_length=64)
     channel = models.CharField(max_length=10, choices=Channel.choices)
     external_id = models.CharField(max_length=100)
-    visibility = models.CharField(max_length=20, choices=Visibility.CHOICES)
-    organization = models.ForeignKey(
-        Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_phone = models.CharField(max_length=20, null=True, blank=True)
-    area = models.CharField(max_length=20, choices=Area.choices, default=Area.GENERAL)
     role = models.CharField(max_length=10)
     text = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
