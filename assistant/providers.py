@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import anthropic
 from django.conf import settings
 
-from assistant.prompt import PromptParts, messages, system_blocks
+from assistant.prompt import PromptParts, messages, safe_answer, system_blocks
 from assistant.tools import Tool, ToolContext, run_tool
 from sumalos.ai.base import Usage
 from sumalos.ai.usage import usage_record
@@ -98,7 +98,9 @@ class AnthropicProvider:
                 return result
             result.usage.append(_usage(model, response.usage))
             if response.stop_reason != "tool_use":
-                result.text = "".join(b.text for b in response.content if b.type == "text")
+                result.text = safe_answer(
+                    "".join(b.text for b in response.content if b.type == "text")
+                )
                 return result
             conversation.append(
                 {"role": "assistant", "content": [b.model_dump() for b in response.content]}
