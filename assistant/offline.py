@@ -83,7 +83,7 @@ class OfflineProvider:
         self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
     ) -> Reply:
         reply = self._answer(parts=parts, tools=tools, context=context)
-        reply.text = safe_answer(reply.text)
+        reply.text = safe_answer(reply.text, parts)
         return reply
 
     def _answer(self, *, parts: PromptParts, tools: list[Tool], context: ToolContext) -> Reply:

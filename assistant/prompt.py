@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from knowledge.selectors import FactValue, rates_in_force, saber
 from memory.policy import mask_secrets
-from memory.policy_secrets import fold
+from memory.policy_secrets import MASK, fold, secret_spans
 from memory.prompt import Judge, Standing, memory_prompt_blocks
 from sumalos.accounts.access import AiAccess
 
@@ -49,6 +49,8 @@ Para la cuenta bancaria de un contacto usa «cuenta_bancaria»: da primero el IB
 Un IBAN sin verificar se dice siempre «sin verificar» y no se usa para cobrar ni pagar.
 Nunca repitas un dato oculto ni intentes reconstruirlo."""
 
+# A secret value shorter than this is not searched for in answers: it would hit ordinary numbers.
+MIN_WITHHELD = 4
 TAX_WORDS = re.compile(
     r"\b(iva|irpf|retenci[oó]n|modelo\s*\d{3}|recargo|factura\s+simplificada|rectificativa|"
     r"trimestre|plazo\s+del?\s+modelo|verifactu|intracomunitari|sujeto\s+pasivo|deducib)",
@@ -125,9 +127,28 @@ def messages(parts: PromptParts) -> list[dict[str, Any]]:
     return [*history, {"role": "user", "content": parts.message}]
 
 
-def safe_answer(text: str) -> str:
-    """An answer as it may be shown or sent: a secret the model repeated stays masked."""
-    return mask_secrets(text)
+def _withheld(parts: PromptParts) -> list[str]:
+    """The secret values the history and the summary hold as written, longest first."""
+    texts = [turn["content"] for turn in parts.history if isinstance(turn.get("content"), str)]
+    values = {
+        text[start:end]
+        for text in (*texts, parts.summary)
+        for start, end in secret_spans(text)
+        if end - start >= MIN_WITHHELD
+    }
+    return sorted(values, key=lambda value: (-len(value), value))
+
+
+def safe_answer(text: str, parts: PromptParts) -> str:
+    """An answer as it may be shown or sent: no secret, announced or one held back earlier.
+
+    The model never sees those values (``messages`` and the memory blocks mask them); this is
+    the second lock, for a value repeated bare ("Era 4821") where no phrasing announces it.
+    """
+    answer = mask_secrets(text)
+    for value in _withheld(parts):
+        answer = answer.replace(value, MASK)
+    return answer
 
 
 def stable_prefix(parts: PromptParts) -> str:

@@ -99,7 +99,7 @@ class AnthropicProvider:
             result.usage.append(_usage(model, response.usage))
             if response.stop_reason != "tool_use":
                 result.text = safe_answer(
-                    "".join(b.text for b in response.content if b.type == "text")
+                    "".join(b.text for b in response.content if b.type == "text"), parts
                 )
                 return result
             conversation.append(

@@ -39,6 +39,7 @@ def _propose(world, contact):
         text=f"La cuenta de Aceros del Norte es {PROPOSED}",
         explicit=True,
     )
+    assert result.memory is not None
     assert (result.memory.status, result.memory.unverified) == ("proposed", True)
     return result.memory
 
@@ -80,6 +81,7 @@ def test_offline_a_confirmed_account_equal_to_the_record_is_not_repeated(world_t
         text=f"La cuenta de Aceros del Norte es {RECORD}",
         explicit=True,
     ).memory
+    assert memory is not None
     memory_proposal_confirm(access=world_tx.access(world_tx.owner), memory_id=memory.pk)
 
     turn = assistant_reply(
