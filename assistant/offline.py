@@ -14,6 +14,7 @@ from typing import Any
 from assistant.prompt import TAX_WORDS, PromptParts, safe_answer
 from assistant.providers import Reply, ToolCallRecord
 from assistant.tools import Tool, ToolContext, run_tool
+from memory.policy import mask_secrets
 from search.tools import SIN_VERIFICAR
 
 MODEL = "offline-intents-1"
@@ -68,11 +69,12 @@ class OfflineProvider:
     def summarise(
         self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
     ) -> list[dict[str, Any]]:
-        """One point per substantial thing the person said, citing the message."""
+        """One point per substantial thing the person said, citing the message, secrets masked."""
         known = {point["text"] for point in points}
         operations = []
         for message_id, role, text in messages:
-            first = re.split(r"(?<=[.!?])\s", " ".join(text.split()), maxsplit=1)[0][:200]
+            plain = mask_secrets(" ".join(text.split()))
+            first = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0][:200]
             if role != "user" or TRIVIAL.match(first) or first in known:
                 continue
             known.add(first)

@@ -180,3 +180,13 @@ def test_remask_copies_masks_old_derived_copies_and_learns_nothing_again(world_t
     assert again.getvalue() == (
         "Copias enmascaradas: 0 mensajes web, 0 de WhatsApp, 0 puntos de resumen.\n"
     )
+
+
+def test_a_summary_point_never_carries_a_secret_from_an_old_copy():
+    from assistant.offline import OfflineProvider
+
+    operations = OfflineProvider().summarise(
+        points=[], messages=[(7, "user", f"Mi contraseña es {SECRET}. Y otra cosa.")]
+    )
+
+    assert operations == [{"op": "add", "text": "Mi contraseña es [dato oculto].", "messages": [7]}]
