@@ -22,8 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from knowledge.selectors import FactValue, rates_in_force, saber
-from memory.policy import mask_secrets
-from memory.policy_secrets import MASK, fold, secret_spans
+from memory.policy_secrets import MASK, fold, mask_secrets, secret_spans
 from memory.prompt import Judge, Standing, memory_prompt_blocks
 from sumalos.accounts.access import AiAccess
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from memory.models import Memory
 from memory.policy import mask_secrets
+from memory.services import IBAN_ATTRIBUTE
 from search.agents import ORCHESTRATOR, Scope, scope_for
 from search.connectors import FetchRefused
 from search.external import external_body
@@ -41,7 +42,6 @@ from sumalos.rls.rule import OwnedByPrincipal, visible_q
 RESULTS_LIMIT = 8
 NOT_FOUND = "No existe o no tienes acceso."
 NO_IBAN_ACCESS = "No tienes permiso para ver las cuentas bancarias de este contacto."
-IBAN_ATTRIBUTE = "iban"
 SIN_VERIFICAR = "sin verificar"
 CONFIRMADA = "confirmada, distinta de la ficha"
 
