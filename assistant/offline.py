@@ -53,8 +53,11 @@ INVOICED = re.compile(
 OWES = re.compile(r"qu[eé]\s+me\s+debe\s+(?P<cliente>.+?)\s*\??$", re.IGNORECASE)
 REMEMBER = re.compile(r"^(?:por favor,?\s*)?recuerda\s+que\s+(?P<texto>.+)$", re.IGNORECASE)
 BANK_ACCOUNT = re.compile(
-    r"\b(?:iban|cuenta(?:\s+bancaria|\s+del\s+banco)?|n[uú]mero\s+de\s+cuenta)\s+"
-    r"(?:de|del|para\s+pagar\s+a|para\s+cobrar\s+a)\s+(?P<contacto>[^?¿.!]+?)\s*[?.!]*$",
+    r"(?:\b(?:iban|cuenta(?:\s+bancaria|\s+del\s+banco)?|n[uú]mero\s+de\s+cuenta)\s+"
+    r"(?:de|del|para\s+pagar\s+a|para\s+cobrar\s+a)"
+    r"|\b(?:a|en)\s+qu[eé]\s+cuenta\s+(?:le\s+|les\s+)?"
+    r"(?:pago|pagamos|transfiero|transferimos|ingreso|ingresamos)\s+a)"
+    r"\s+(?P<contacto>[^?¿.!]+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 

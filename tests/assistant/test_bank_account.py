@@ -70,6 +70,50 @@ def test_offline_the_record_iban_comes_first_and_the_proposal_is_sin_verificar(w
     ]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "¿cuál es la cuenta de Aceros del Norte?",
+        "¿me dices el número de cuenta de Aceros del Norte?",
+        "¿A qué cuenta le pago a Aceros del Norte?",
+        "¿en qué cuenta transfiero a aceros del norte?",
+    ],
+)
+def test_offline_every_phrasing_gets_the_record_first(world_tx, aceros, question):
+    _propose(world_tx, aceros)
+
+    turn = assistant_reply(
+        access=world_tx.access(world_tx.owner),
+        conversation_id="web:8",
+        message=question,
+        history=[],
+        turn=1,
+    )
+
+    assert turn.reply.text.splitlines()[:2] == [
+        f"El IBAN de Aceros del Norte S.L. en su ficha es {RECORD}.",
+        f"Otra cuenta apuntada (sin verificar): {PROPOSED}.",
+    ]
+
+
+def test_offline_a_proposal_outside_the_readers_areas_is_not_mentioned(world_tx, aceros):
+    # A supplier's account is an expenses fact: the reader (contacts, invoices) cannot read it.
+    _propose(world_tx, aceros)
+
+    turn = assistant_reply(
+        access=world_tx.access(world_tx.reader),
+        conversation_id="web:9",
+        message=QUESTION,
+        history=[],
+        turn=1,
+    )
+
+    assert turn.reply.text == (
+        f"El IBAN de Aceros del Norte S.L. en su ficha es {RECORD}.\n"
+        f"Fuente: /contactos/{aceros.pk}/"
+    )
+
+
 def test_offline_a_confirmed_account_equal_to_the_record_is_not_repeated(world_tx, aceros):
     from memory.services import memory_proposal_confirm
 
