@@ -21,7 +21,7 @@ from assistant.tools import Tool, ToolContext
 from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
 from memory.models import Memory
-from search.tools import buscar, consultar, recuperar
+from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
@@ -264,6 +264,16 @@ def consultar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]
     )
 
 
+def cuenta_bancaria_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = contact_match(context, str(args["contacto"]))
+    return cuenta_bancaria(
+        access=context.access,
+        contact_id=contact.pk,
+        conversation_id=context.conversation_id,
+        turn=context.turn,
+    )
+
+
 def recuperar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     before = args.get("antes_de")
     return recuperar(
@@ -304,6 +314,15 @@ TOOLS = [
         },
         consultar_tool,
         required=("tipo", "id"),
+    ),
+    Tool(
+        "cuenta_bancaria",
+        "La cuenta bancaria (IBAN) de un cliente o proveedor: primero la de su ficha; después "
+        "otras cuentas recordadas, cada una con su estado. Una «sin verificar» no se usa para "
+        "cobrar ni pagar.",
+        {"contacto": TEXT},
+        cuenta_bancaria_tool,
+        required=("contacto",),
     ),
     Tool(
         "recuperar",

@@ -15,13 +15,12 @@ from django.conf import settings
 from assistant.compaction import RECENT_TOKENS, compact, summary_for, tokens
 from assistant.handlers import TOOLS
 from assistant.offline import TRIVIAL, OfflineProvider
-from assistant.prompt import PromptParts
+from assistant.prompt import prompt_assemble
 from assistant.providers import AnthropicProvider, Reply, ReplyProvider
 from assistant.tools import ToolContext
 from channels_app.models import WebChat
 from channels_app.services.chats import web_chat_append
 from memory.models import Memory
-from memory.prompt import memory_prompt_blocks
 from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
@@ -78,31 +77,25 @@ def assistant_reply(
 ) -> AssistantTurn:
     """Answer ``message``; trivial turns skip retrieval and use the cheaper model."""
     trivial = bool(TRIVIAL.match(message.strip()))
-    blocks = None if trivial else memory_prompt_blocks(access=access, message=message)
-    parts = PromptParts(
-        profile=blocks.profile if blocks else "",
-        related=blocks.related if blocks else "",
-        summary=summary,
-        history=history,
-        message=message,
+    assembled = prompt_assemble(
+        access=access, message=message, history=history, summary=summary, trivial=trivial
     )
     context = ToolContext(
         access=access, conversation_id=conversation_id, turn=turn, temporary=temporary
     )
     reply = (provider or reply_provider()).reply(
-        parts=parts, tools=TOOLS, context=context, cheap=trivial
+        parts=assembled.parts, tools=TOOLS, context=context, cheap=trivial
     )
     if reply.usage:
         usage_record(purpose="reply", usages=reply.usage)
-    if blocks is not None:
-        _ledger_prompt_blocks(
-            access, conversation_id, turn, blocks.profile_ids + blocks.related_ids
-        )
+    _ledger_prompt_blocks(
+        access, conversation_id, turn, assembled.profile_ids + assembled.related_ids
+    )
     return AssistantTurn(
         reply=reply,
         drafts=context.drafts,
-        profile_ids=blocks.profile_ids if blocks else (),
-        related_ids=blocks.related_ids if blocks else (),
+        profile_ids=assembled.profile_ids,
+        related_ids=assembled.related_ids,
     )
 
 

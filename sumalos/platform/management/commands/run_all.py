@@ -23,6 +23,9 @@ class Command(BaseCommand):
         # manage.py started the embedded services in this process: they stop when it exits.
         embedded.ensure_services()
         call_command("migrate", interactive=False, verbosity=0)
+        # Copies made before secrets were masked need the Python policy, which a frozen
+        # migration may not import (docs/decisions/0011).
+        call_command("remask_copies")
         call_command("load_knowledge")
         call_command("load_demo")
         self._demo_twilio_token()
