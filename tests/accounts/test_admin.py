@@ -62,6 +62,7 @@ def test_deleting_a_membership_in_the_admin_forgets_private_memories(staff_clien
     shared.refresh_from_db()
     assert shared.created_by_id is None
     audit = MemoryAudit.objects.get(action="author_left", memory_id=shared.pk)
+    assert audit.before is not None
     assert audit.before["created_by_id"] == world.admin.pk
 
 
