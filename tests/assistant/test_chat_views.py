@@ -13,6 +13,7 @@ from channels_app.models import (
     AiMessage,
     LearnedNotice,
     LinkCode,
+    OutboxEntry,
     PhoneLink,
     WebChat,
     WhatsappMessage,
@@ -22,6 +23,7 @@ from memory.services import memory_write
 from search.models import SearchDocument, ShownItem
 from search.services import outbox_drain
 from sumalos.invoicing.models import Contact, Invoice
+from tests.support import queue_drain, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -161,6 +163,28 @@ def test_a_temporary_conversation_leaves_no_row_in_any_table(client, world_tx, g
     # Only the model-cost ledger moves: provider, model and token counts, no text, no person.
     assert set(changed) <= {"ai_usage"}
     assert "No guarda nada" in first
+
+
+@pytest.mark.slow
+def test_with_a_worker_running_a_temporary_chat_teaches_nothing(client, world_tx, worker):
+    worker()
+    client.force_login(world_tx.owner)
+    client.post("/suma/temporal/", {"text": "Mi hijo se llama Juan"})
+    chat = _open_chat(client, world_tx.owner)
+    client.post(
+        f"/suma/{chat.public_id}/mensaje/",
+        {"text": "Talleres García ahora paga a 60 días, no a 30"},
+    )
+
+    queue_drain()
+    wait_for(lambda: Memory.objects.filter(attribute="plazo_pago").exists())
+    wait_for(lambda: not OutboxEntry.objects.exclude(status="done").exists())
+
+    assert list(Memory.objects.values_list("attribute", "value")) == [("plazo_pago", "60 días")]
+    assert list(AiMessage.objects.values_list("conversation_id", "role")) == [
+        (chat.conversation_id, "user"),
+        (chat.conversation_id, "assistant"),
+    ]
 
 
 def test_the_same_question_in_a_normal_chat_is_recorded_in_the_ledger(client, world_tx, garcia):
