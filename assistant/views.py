@@ -18,6 +18,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from assistant.forgetting import conversation_delete
@@ -45,6 +47,16 @@ from sumalos.accounts.middleware import request_access
 from sumalos.invoicing.models import Invoice, Quote
 from sumalos.invoicing.selectors import access_record
 from sumalos.invoicing.services import invoice_issue, quote_issue
+
+
+def _back(request: HttpRequest) -> HttpResponse:
+    """Back to the page the form came from, only if it is one of ours."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect("assistant:home")
 
 
 def _page(request: HttpRequest, **context: Any) -> HttpResponse:
@@ -127,6 +139,7 @@ def chat_delete(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
 
 
 @login_required
+@never_cache
 def chat_temporary(request: HttpRequest) -> HttpResponse:
     """The temporary chat: the transcript goes back and forth signed in the form, never stored."""
     access = request_access(request)
@@ -155,7 +168,7 @@ def chat_temporary(request: HttpRequest) -> HttpResponse:
 def notice_undo(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
     messages.success(request, f"Olvidado: «{notice.text}».")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return _back(request)
 
 
 @login_required
@@ -166,7 +179,7 @@ def whatsapp_link(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("Necesitas una organización para vincular WhatsApp.")
     code = whatsapp_link_code_create(access=access, organization_id=access.organization_ids[0])
     request.session["whatsapp_link_code"] = code
-    return redirect(request.POST.get("next") or "assistant:home")
+    return _back(request)
 
 
 @login_required
@@ -175,7 +188,7 @@ def whatsapp_adopt(request: HttpRequest) -> HttpResponse:
     """Bring what the linked number said before linking into the person's history."""
     adopted = whatsapp_history_adopt(access=request_access(request))
     messages.success(request, f"Añadidos {adopted} mensajes anteriores de WhatsApp a tu historial.")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return _back(request)
 
 
 @login_required
@@ -183,7 +196,7 @@ def whatsapp_adopt(request: HttpRequest) -> HttpResponse:
 def whatsapp_unlink_view(request: HttpRequest) -> HttpResponse:
     whatsapp_unlink(access=request_access(request))
     messages.success(request, "Tu número de WhatsApp ya no está vinculado.")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return _back(request)
 
 
 @login_required
@@ -202,4 +215,4 @@ def draft_confirm(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
         messages.success(request, f"Emitido con el número {issued.number}.")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return _back(request)

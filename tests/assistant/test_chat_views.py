@@ -163,6 +163,7 @@ def test_a_temporary_conversation_leaves_no_row_in_any_table(client, world_tx, g
     # Only the model-cost ledger moves: provider, model and token counts, no text, no person.
     assert set(changed) <= {"ai_usage"}
     assert "No guarda nada" in first
+    assert "no-store" in client.get("/suma/temporal/")["Cache-Control"]
 
 
 @pytest.mark.slow
@@ -329,3 +330,11 @@ def test_the_link_card_shows_a_code_stored_only_as_hmac(client, world_tx):
     stored = LinkCode.objects.get()
     assert code not in stored.code_hmac
     assert len(stored.code_hmac) == 64
+
+
+def test_the_chat_forms_never_redirect_to_another_site(client, world_tx):
+    client.force_login(world_tx.owner)
+
+    response = client.post("/suma/whatsapp/vincular/", {"next": "https://evil.example/suma/"})
+
+    assert (response.status_code, response["Location"]) == (302, "/suma/")
