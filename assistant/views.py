@@ -18,7 +18,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -47,16 +46,7 @@ from sumalos.accounts.middleware import request_access
 from sumalos.invoicing.models import Invoice, Quote
 from sumalos.invoicing.selectors import access_record
 from sumalos.invoicing.services import invoice_issue, quote_issue
-
-
-def _back(request: HttpRequest) -> HttpResponse:
-    """Back to the page the form came from, only if it is one of ours."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(target)
-    return redirect("assistant:home")
+from sumalos.platform.redirects import safe_next
 
 
 def _page(request: HttpRequest, **context: Any) -> HttpResponse:
@@ -168,7 +158,7 @@ def chat_temporary(request: HttpRequest) -> HttpResponse:
 def notice_undo(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
     messages.success(request, f"Olvidado: «{notice.text}».")
-    return _back(request)
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -179,7 +169,7 @@ def whatsapp_link(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("Necesitas una organización para vincular WhatsApp.")
     code = whatsapp_link_code_create(access=access, organization_id=access.organization_ids[0])
     request.session["whatsapp_link_code"] = code
-    return _back(request)
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -188,7 +178,7 @@ def whatsapp_adopt(request: HttpRequest) -> HttpResponse:
     """Bring what the linked number said before linking into the person's history."""
     adopted = whatsapp_history_adopt(access=request_access(request))
     messages.success(request, f"Añadidos {adopted} mensajes anteriores de WhatsApp a tu historial.")
-    return _back(request)
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -196,7 +186,7 @@ def whatsapp_adopt(request: HttpRequest) -> HttpResponse:
 def whatsapp_unlink_view(request: HttpRequest) -> HttpResponse:
     whatsapp_unlink(access=request_access(request))
     messages.success(request, "Tu número de WhatsApp ya no está vinculado.")
-    return _back(request)
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -215,4 +205,4 @@ def draft_confirm(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
         messages.success(request, f"Emitido con el número {issued.number}.")
-    return _back(request)
+    return safe_next(request, "assistant:home")
