@@ -245,11 +245,16 @@ def pendiente_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _ledger_conversation(context: ToolContext) -> str | None:
+    """Where the ledger records what a tool showed; nowhere in a temporary conversation."""
+    return None if context.temporary else context.conversation_id
+
+
 def buscar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     return buscar(
         access=context.access,
         query=str(args["consulta"]),
-        conversation_id=context.conversation_id,
+        conversation_id=_ledger_conversation(context),
         turn=context.turn,
     )
 
@@ -259,7 +264,7 @@ def consultar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]
         access=context.access,
         kind=str(args["tipo"]),
         id=int(args["id"]),
-        conversation_id=context.conversation_id,
+        conversation_id=_ledger_conversation(context),
         turn=context.turn,
     )
 

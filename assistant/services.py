@@ -88,9 +88,11 @@ def assistant_reply(
     )
     if reply.usage:
         usage_record(purpose="reply", usages=reply.usage)
-    _ledger_prompt_blocks(
-        access, conversation_id, turn, assembled.profile_ids + assembled.related_ids
-    )
+    # A temporary conversation leaves no trace, in the ledger either (decision 0008).
+    if not temporary:
+        _ledger_prompt_blocks(
+            access, conversation_id, turn, assembled.profile_ids + assembled.related_ids
+        )
     return AssistantTurn(
         reply=reply,
         drafts=context.drafts,
@@ -125,7 +127,7 @@ def history_for(chat: WebChat) -> list[dict[str, Any]]:
     )
 
 
-def _sources(turn: AssistantTurn) -> list[dict[str, Any]]:
+def reply_sources(turn: AssistantTurn) -> list[dict[str, Any]]:
     """The provenance of what the tools returned, for the sources under the reply."""
     found: list[dict[str, Any]] = []
     for call in turn.reply.tool_calls:
@@ -158,16 +160,12 @@ def web_turn(
         history=history,
         turn=turn_number,
         summary=summary.as_prompt() if summary else "",
-        temporary=chat.temporary,
         provider=provider,
     )
     parts: list[dict[str, Any]] = [{"type": "draft", "draft": draft} for draft in turn.drafts]
-    parts += [{"type": "source", "source": source} for source in _sources(turn)]
+    parts += [{"type": "source", "source": source} for source in reply_sources(turn)]
     web_chat_append(
         access=access, chat_id=chat.pk, role="assistant", text=turn.reply.text, parts=parts
     )
-    if not chat.temporary:
-        compact(
-            access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider
-        )
+    compact(access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider)
     return turn

@@ -26,7 +26,7 @@ def test_a_nul_byte_in_a_chat_message_is_cleaned(client, world_tx: World):
     client.post("/suma/nueva/")
     chat = WebChat.objects.get(owner_user=world_tx.owner)
 
-    response = client.post(f"/suma/{chat.pk}/mensaje/", {"text": "hola\x00 que tal\x07"})
+    response = client.post(f"/suma/{chat.public_id}/mensaje/", {"text": "hola\x00 que tal\x07"})
 
     assert response.status_code == 302
     assert list(
