@@ -109,7 +109,7 @@ def _remask_summary(summary_id: int) -> int:
 
 def copies_remask() -> Remasked:
     """Mask every derived copy that still holds a secret; returns what changed."""
-    chats = WebChat.objects.filter(temporary=False).order_by("pk")
+    chats = WebChat.objects.order_by("pk")
     web = sum(_remask_web_chat(pk) for pk in chats.values_list("pk", flat=True))
     whatsapp = sum(
         _remask_whatsapp(pk)
