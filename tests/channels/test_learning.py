@@ -151,8 +151,9 @@ def test_recordar_saves_in_the_same_turn_under_the_ladder(world: World):
         access=world.access(world.owner), text="Háblame de tú", organization_id=world.org.pk
     )
 
+    # A preference is the person's own: the gate's personal scope keeps it with them everywhere.
     assert [(r.visibility, r.memory.attribute, r.memory.value) for r in results if r.memory] == [
-        ("private_in_org", "tono", "tú")
+        ("personal", "tono", "tú")
     ]
 
 
