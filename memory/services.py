@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from memory.ladder import CATEGORY_AREA, PERSONAL_CATEGORIES, Layer, decide_layer
 from memory.models import Memory, MemoryAudit
-from memory.policy import Verdict, check_content, find_iban
+from memory.policy import Verdict, check_content, find_iban, names_a_destination
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import MemoryRights, memory_get
 from sumalos.accounts.access import AiAccess
@@ -37,6 +37,10 @@ IBAN_ATTRIBUTE = "iban"
 CONTACT_SUBJECT = re.compile(r"^contacto:(\d+)$")
 
 REASON_NOT_MEMBER = "No perteneces a esa organización."
+REASON_DESTINATION = (
+    "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
+    "comparte ni se propone."
+)
 REASON_IBAN_NO_CONTACTS = (
     "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
 )
@@ -217,11 +221,12 @@ def memory_write(
     organization = (
         Organization.objects.get(pk=organization_id) if organization_id is not None else None
     )
+    # Markers and own-life facts in the text narrow what the caller asked, never widen.
+    requested = scope_requested(text, asked=requested_visibility)
     layer = decide_layer(
         has_organization=organization is not None,
         category=category,
-        # Markers and own-life facts in the text narrow what the caller asked, never widen.
-        requested_visibility=scope_requested(text, asked=requested_visibility),
+        requested_visibility=requested,
         shared_mode=organization.shared_mode if organization else Organization.SharedMode.OFF,
         can_write_area=access.can_write(organization_id, area),
         is_manager=access.is_manager(organization_id),
@@ -230,6 +235,13 @@ def memory_write(
         # A special category asked for explicitly is kept private and never proposed.
         narrowed = Visibility.PRIVATE_IN_ORG if layer.visibility == Visibility.SHARED else None
         layer = Layer(narrowed or layer.visibility)
+
+    destination = names_a_destination(f"{text} {value}") and (
+        layer.visibility == Visibility.SHARED or layer.propose_sharing
+    )
+    if destination:
+        # An address to send data to is how a planted memory pays off: the writer's own only.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
 
     fields: dict[str, Any] = {
         "category": category,
@@ -247,10 +259,17 @@ def memory_write(
     if (
         iban
         and organization is not None
-        and (layer.visibility == Visibility.SHARED or layer.propose_sharing)
+        and not destination
+        and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
+        and organization.shared_mode != Organization.SharedMode.OFF
     ):
+        # Whatever the category says: a bank account is the organization's business, and
+        # on its level it is only ever an unverified proposal.
         return _propose_iban(access=access, organization_id=organization.pk, fields=fields)
-    return _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    if destination and not result.merged:
+        return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
+    return result
 
 
 def _store(

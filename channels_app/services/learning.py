@@ -13,10 +13,10 @@ from django.contrib.postgres.search import TrigramSimilarity
 from django.db import transaction
 
 from channels_app.models import AiMessage, Channel, LearnedNotice
-from memory.scope import marked_visibility, narrowest
+from memory.scope import is_own_life, marked_visibility, narrowest
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
-from memory.services import WriteResult, memory_write
+from memory.services import MAX_TEXT, WriteResult, memory_write
 from sumalos.accounts.access import AiAccess, access_for_phone, access_for_user
 from sumalos.accounts.models import Area, User
 from sumalos.ai.base import ExtractedFact, GateDecision, KnownAttribute, Usage, get_provider
@@ -179,12 +179,15 @@ def facts_save(
 
 
 def _noted(*, message: str, gate: GateDecision) -> list[ExtractedFact]:
-    """A message that says where to keep it ("apúntalo solo para mí") is noted as written.
+    """A message that says where to keep it, or tells of one's own life, is noted as written.
 
-    The person asked for it to be kept, so when no pattern finds a fact in it, the message
-    itself is the fact, under the gate's category; anything else unextracted is not learnt.
+    "Apúntalo solo para mí…" asks for it to be kept, and "Mi hija empieza la universidad…"
+    stays with the person: when no pattern finds a fact in such a message, the message itself
+    is the fact, under the gate's category. Anything else unextracted is not learnt.
     """
-    if marked_visibility(message) is None or gate.category == "ninguno":
+    if gate.category == "ninguno" or len(message) > MAX_TEXT:
+        return []
+    if marked_visibility(message) is None and not is_own_life(message):
         return []
     return [ExtractedFact(gate.category, "", "", message)]
 
