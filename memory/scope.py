@@ -3,11 +3,13 @@
 Deterministic, no model. Two things are read from a message:
 
 - **explicit markers**, in any phrasing: "solo para mí", "para mí", "no lo compartas", "entre
-  nosotros", "que no lo vea nadie", "privado"… narrow it to the writer; "para todos", "para la
-  empresa", "compártelo"… ask for it to be shared. A narrowing marker always wins over a
-  sharing one ("no lo compartas" holds "compartas").
+  nosotros", "que no lo vea nadie", "privado"… narrow it to the writer, in this organization
+  (private); "para todos", "para la empresa", "compártelo"… ask for it to be shared. A
+  narrowing marker always wins over a sharing one ("no lo compartas" holds "compartas").
 - **facts about the writer's own life** (family, plans, tastes, health, where they live): with
-  no marker they default to personal.
+  no marker they default to personal (the writer's, in every organization).
+
+Private is the narrowest (one person, one organization), then personal, then shared.
 
 ``requested_visibility`` turns both into the visibility a write asks for; the ladder
 (``memory/ladder.py``) may narrow it further and never widens it. See docs/memory.md, "Scope".
@@ -97,10 +99,10 @@ _OWN_LIFE = re.compile(
 
 
 def marked_visibility(text: str) -> str | None:
-    """The visibility an explicit marker asks for: personal (narrow), shared, or none."""
+    """The visibility an explicit marker asks for: private (narrow), shared, or none."""
     folded = fold(text)
     if _NARROW.search(folded):
-        return Visibility.PERSONAL
+        return Visibility.PRIVATE_IN_ORG
     if _SHARE.search(folded):
         return Visibility.SHARED
     return None
@@ -111,7 +113,7 @@ def is_own_life(text: str) -> bool:
     return bool(_OWN_LIFE.search(fold(text)))
 
 
-_ORDER = {Visibility.PERSONAL: 0, Visibility.PRIVATE_IN_ORG: 1, Visibility.SHARED: 2}
+_ORDER = {Visibility.PRIVATE_IN_ORG: 0, Visibility.PERSONAL: 1, Visibility.SHARED: 2}
 
 
 def narrowest(*visibilities: str | None) -> str | None:
@@ -123,7 +125,7 @@ def narrowest(*visibilities: str | None) -> str | None:
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     """What ``text`` asks for, narrowed by what the caller asked (``asked``).
 
-    A narrowing marker → personal; a sharing marker → shared, which overrides only the
+    A narrowing marker → private; a sharing marker → shared, which overrides only the
     own-life default; a fact about one's own life → personal; else whatever was asked.
     """
     marked = marked_visibility(text)

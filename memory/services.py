@@ -231,10 +231,10 @@ def memory_write(
         can_write_area=access.can_write(organization_id, area),
         is_manager=access.is_manager(organization_id),
     )
-    if decision.verdict is Verdict.SPECIAL:
-        # A special category asked for explicitly is kept private and never proposed.
-        narrowed = Visibility.PRIVATE_IN_ORG if layer.visibility == Visibility.SHARED else None
-        layer = Layer(narrowed or layer.visibility)
+    if decision.verdict is Verdict.SPECIAL and organization is not None:
+        # A special category asked for explicitly is kept private (not carried to other
+        # organizations as personal) and never proposed.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
 
     destination = names_a_destination(f"{text} {value}") and (
         layer.visibility == Visibility.SHARED or layer.propose_sharing

@@ -187,9 +187,16 @@ def _noted(*, message: str, gate: GateDecision) -> list[ExtractedFact]:
     """
     if gate.category == "ninguno" or len(message) > MAX_TEXT:
         return []
-    if marked_visibility(message) is None and not is_own_life(message):
+    own_life = is_own_life(message)
+    if marked_visibility(message) is None and not own_life:
         return []
-    return [ExtractedFact(gate.category, "", "", message)]
+    # One's own life is never a customer, supplier or company fact, whatever the gate guessed.
+    category = (
+        "perfil_usuario"
+        if own_life and gate.category in THIRD_PARTY | {"empresa"}
+        else gate.category
+    )
+    return [ExtractedFact(category, "", "", message)]
 
 
 @transaction.atomic

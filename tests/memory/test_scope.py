@@ -38,9 +38,10 @@ IBAN = "ES7921000813610123456789"
         "Just for me: Aceros gives us 5 % off",
     ],
 )
-def test_a_narrowing_marker_in_any_phrasing_asks_for_personal(text):
-    assert marked_visibility(text) == P
-    assert requested_visibility(text, asked=S) == P
+def test_a_narrowing_marker_in_any_phrasing_asks_for_private(text):
+    assert marked_visibility(text) == PRIV
+    assert requested_visibility(text, asked=S) == PRIV
+    assert requested_visibility(text, asked=P) == PRIV
 
 
 @pytest.mark.parametrize(
@@ -91,7 +92,8 @@ def test_a_fact_about_ones_own_life_defaults_to_personal(text):
 
 def test_the_narrowest_request_wins_and_none_asks_nothing():
     assert narrowest(S, None, PRIV) == PRIV
-    assert narrowest(PRIV, P) == P
+    assert narrowest(P, PRIV) == PRIV
+    assert narrowest(S, P) == P
     assert narrowest(None, None) is None
 
 

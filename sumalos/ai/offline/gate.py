@@ -128,7 +128,7 @@ def message_scope(message: str, category: str) -> str | None:
     if category == "ninguno":
         return None
     asked = requested_visibility(message)
-    if asked == Visibility.PERSONAL:
+    if asked in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG):
         return "personal"
     if asked == Visibility.SHARED:
         return "organizacion"
