@@ -248,6 +248,10 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
             "recall": _ratio(tp, actual),
         }
     scope_right = [r["id"] for r, o in pairs if o["visibility"] == r["expect"]["visibility"]]
+    # Scope apart from extraction recall: of the lines where something was stored, how many
+    # landed where expected; and how many lines expected to store something did.
+    stored = [(r, o) for r, o in pairs if o["visibility"] != "none"]
+    expected_stored = [(r, o) for r, o in pairs if r["expect"]["visibility"] != "none"]
     marked = [(r, o) for r, o in pairs if marked_visibility(r["text"]) is not None]
     look_alikes = [(r, o) for r, o in pairs if r["expect"]["policy"] == "none"]
     flagged = [r["id"] for r, o in look_alikes if o["policy"] != "none"]
@@ -267,6 +271,12 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
             sum(1 for r, o in pairs if o["policy"] == r["expect"]["policy"]), len(pairs)
         ),
         "scope_accuracy": _ratio(len(scope_right), len(pairs)),
+        "scope_accuracy_when_stored": _ratio(
+            sum(1 for r, o in stored if o["visibility"] == r["expect"]["visibility"]), len(stored)
+        ),
+        "stored_when_expected": _ratio(
+            sum(1 for _, o in expected_stored if o["visibility"] != "none"), len(expected_stored)
+        ),
         "explicit_markers": {
             "lines": len(marked),
             "accuracy": _ratio(

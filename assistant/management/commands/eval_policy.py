@@ -42,7 +42,11 @@ class Command(BaseCommand):
                 f"  {name:10} support {figures['support']:4}  precision "
                 f"{figures['precision']}  recall {figures['recall']}"
             )
-        self.stdout.write(f"scope accuracy: {summary['scope_accuracy']}")
+        self.stdout.write(
+            f"scope accuracy: {summary['scope_accuracy']} (when stored: "
+            f"{summary['scope_accuracy_when_stored']}; stored when expected: "
+            f"{summary['stored_when_expected']})"
+        )
         markers = summary["explicit_markers"]
         self.stdout.write(f"explicit markers: {markers['accuracy']} on {markers['lines']} lines")
         look = summary["look_alike_false_positives"]
