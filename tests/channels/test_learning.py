@@ -273,3 +273,36 @@ def test_a_whatsapp_message_with_a_marker_is_learnt_private(world: World, phones
     assert _facts() == [
         ("private_in_org", "cliente", f"contacto:{contact.pk}", "plazo_pago", "90 días", "active")
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("mode", "writer", "text", "expected"),
+    [
+        (
+            "auto",
+            "owner",
+            "Recuerda que Hostal Miramar paga a 90 días, solo para mí",
+            ("private_in_org", None),
+        ),
+        (
+            "confirm",
+            "bookkeeper",
+            "Recuerda que Saltoki nos cobra 12 € el porte",
+            ("private_in_org", "shared"),
+        ),
+        ("confirm", "admin", "Recuerda que Saltoki nos cobra 12 € el porte", ("shared", None)),
+        ("off", "admin", "Recuerda que Saltoki nos cobra 12 € el porte", ("private_in_org", None)),
+    ],
+)
+def test_an_explicit_recuerda_in_the_web_chat_follows_markers_and_the_shared_mode(
+    client, world_tx: World, mode, writer, text, expected
+):
+    organization_set_shared_mode(
+        access=world_tx.access(world_tx.owner), organization=world_tx.org, shared_mode=mode
+    )
+
+    _chat_say(client, getattr(world_tx, writer), text)
+
+    # Saved in the same turn by the recordar tool (no worker has run).
+    assert list(Memory.objects.values_list("visibility", "proposed_visibility")) == [expected]
