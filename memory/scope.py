@@ -36,9 +36,10 @@ _NARROW = re.compile(
     r"entre\s+(?:nosotros|tu\s+y\s+yo|usted\s+y\s+yo)|"
     r"que\s+no\s+(?:lo|la|se\s+lo)?\s*(?:vea|sepa|lea|oiga)\s+nadie|"
     r"que\s+nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?(?:vea|sepa|lea|se\s+entere)|"
-    r"(?:es\s+|esto\s+es\s+|en\s+)?(?:privado|privada|confidencial|personal)\s*[:,.]|"
+    # "personal" alone is also the staff ("el personal de limpieza"): only as a heading.
+    r"(?:privado|privada|confidencial)\s*[:,.]|^\s*personal\s*:|"
     r"(?:en|de\s+forma|de\s+manera)\s+(?:privad[oa]|confidencial|personal)|"
-    r"^\s*(?:privado|privada|confidencial|personal)\b|"
+    r"^\s*(?:privado|privada|confidencial)\b|"
     r"\b(?:es\s+)?(?:privado|privada|confidencial)\s*$|"
     r"(?:nota|apunte)\s+(?:privad[oa]|personal)|"
     r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+private|don'?t\s+share|"

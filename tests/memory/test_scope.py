@@ -242,3 +242,15 @@ def test_an_instruction_to_suma_is_refused_whoever_writes_it(world, text):
         assert result.refused is True
 
     assert Memory.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Personal: los jueves salgo antes", PRIV),
+        ("El personal de limpieza viene los lunes, es confidencial", PRIV),
+        ("El personal, en general, llega a las 8", None),
+    ],
+)
+def test_personal_is_a_marker_only_as_a_heading(text, expected):
+    assert marked_visibility(text) == expected
