@@ -2,8 +2,10 @@
 
 A pure function so every rung can be tested on its own. It never widens what was asked and
 never shares without the rules: personal categories never become company facts, the
-organization's ``shared_mode`` is respected, and a writer who may not write the area only
-proposes. ``memory.services.memory_write`` applies it.
+organization's ``shared_mode`` is respected (``confirm``: a member's every write is a proposal;
+``off``: nothing is shared), a writer who may not write the area only proposes, and owners and
+admins share directly. What a person asked for comes from ``memory/scope.py``; a narrowed
+write is never proposed. ``memory.services.memory_write`` applies it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from sumalos.accounts.models import Area, Organization
 from sumalos.rls.rule import Visibility
 
 PERSONAL_CATEGORIES = frozenset({"perfil_usuario", "preferencia"})
+# Asked personal, these stay with the person across organizations; a company, customer or
+# supplier fact asked personal stays private in its organization.
+PERSONAL_WHEN_ASKED = PERSONAL_CATEGORIES | {"evento"}
 
 # A customer fact is contacts, a supplier fact expenses, what the company does general (§2).
 CATEGORY_AREA = {
@@ -39,13 +44,13 @@ def decide_layer(
     requested_visibility: str | None,
     shared_mode: str,
     can_write_area: bool,
-    explicit: bool,
+    is_manager: bool,
 ) -> Layer:
     """Walk the ladder of DESIGN §5, top to bottom; the first rung that applies decides."""
     if not has_organization:
         return Layer(Visibility.PERSONAL)
     if requested_visibility == Visibility.PERSONAL:
-        if category in PERSONAL_CATEGORIES:
+        if category in PERSONAL_WHEN_ASKED:
             return Layer(Visibility.PERSONAL)
         return Layer(Visibility.PRIVATE_IN_ORG)
     if requested_visibility == Visibility.PRIVATE_IN_ORG:
@@ -56,6 +61,6 @@ def decide_layer(
         return Layer(Visibility.PRIVATE_IN_ORG)
     if not can_write_area:
         return Layer(Visibility.PRIVATE_IN_ORG, propose_sharing=True)
-    if shared_mode == Organization.SharedMode.CONFIRM and not explicit:
+    if shared_mode == Organization.SharedMode.CONFIRM and not is_manager:
         return Layer(Visibility.PRIVATE_IN_ORG, propose_sharing=True)
     return Layer(Visibility.SHARED)

@@ -37,6 +37,7 @@ __all__ = [
     "is_secret",
     "is_special_category",
     "mask_secrets",
+    "names_a_destination",
     "policy_class",
 ]
 
@@ -229,6 +230,25 @@ _INJECTION = re.compile(
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
     return bool(_INJECTION.search(fold(text)))
+
+
+# --- Addresses to send data to ---------------------------------------------------------------
+
+_ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|\bhttps?://|\bwww\.")
+_SENDING = re.compile(
+    r"\b(?:re)?(?:envi|mand|remit|dirig|copi|pas|send|forward|mail|e-mail|correo|factur)\w*|"
+    r"\bvan\s+a\b|\bsube|\bupload"
+)
+
+
+def names_a_destination(text: str) -> bool:
+    """Whether ``text`` gives an e-mail or web address to send or deliver something to.
+
+    Not an instruction by itself ("Talleres García quiere las facturas en x@y.es" is a fact),
+    but a planted address is how poisoning pays off, so such a memory is never shared: it stays
+    with the writer as a private note (``memory.services.memory_write``).
+    """
+    return bool(_ADDRESS.search(text)) and bool(_SENDING.search(fold(text)))
 
 
 # --- The decision --------------------------------------------------------------------------------

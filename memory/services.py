@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +20,8 @@ from django.db.models import Q
 
 from memory.ladder import CATEGORY_AREA, PERSONAL_CATEGORIES, Layer, decide_layer
 from memory.models import Memory, MemoryAudit
-from memory.policy import Verdict, check_content, find_iban
+from memory.policy import Verdict, check_content, find_iban, names_a_destination
+from memory.scope import requested_visibility as scope_requested
 from memory.selectors import MemoryRights, memory_get
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area, Organization
@@ -34,11 +35,17 @@ MAX_ATTRIBUTE = 80
 MAX_SUBJECT = 120
 SEMANTIC_MATCH = 0.92
 SEMANTIC_CANDIDATES = 50
-THIRD_PARTY_CATEGORIES = frozenset({"cliente", "proveedor"})
 IBAN_ATTRIBUTE = "iban"
 CONTACT_SUBJECT = re.compile(r"^contacto:(\d+)$")
 
 REASON_NOT_MEMBER = "No perteneces a esa organización."
+REASON_DESTINATION = (
+    "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
+    "comparte ni se propone."
+)
+REASON_IBAN_NO_CONTACTS = (
+    "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
+)
 
 
 @dataclass(frozen=True)
@@ -207,24 +214,37 @@ def memory_write(
     decision = check_content(text=text, value=value, subject=subject, explicit=explicit)
     if decision.refused:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
+    # Bank details in any spelling, whatever the category: only from people who may read the
+    # contacts, and never active on the organization's level (an unverified proposal).
+    iban = find_iban(f"{text} {value}")
+    if iban and organization_id is not None and not access.can_read(organization_id, Area.CONTACTS):
+        return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
 
     organization = (
         Organization.objects.get(pk=organization_id) if organization_id is not None else None
     )
+    # Markers and own-life facts in the text narrow what the caller asked, never widen.
+    requested = scope_requested(text, asked=requested_visibility)
     layer = decide_layer(
         has_organization=organization is not None,
         category=category,
-        requested_visibility=requested_visibility,
+        requested_visibility=requested,
         shared_mode=organization.shared_mode if organization else Organization.SharedMode.OFF,
         can_write_area=access.can_write(organization_id, area),
-        explicit=explicit,
+        is_manager=access.is_manager(organization_id),
     )
-    if decision.verdict is Verdict.SPECIAL:
-        # A special category asked for explicitly is kept private and never proposed.
-        narrowed = Visibility.PRIVATE_IN_ORG if layer.visibility == Visibility.SHARED else None
-        layer = Layer(narrowed or layer.visibility)
+    if decision.verdict is Verdict.SPECIAL and organization is not None:
+        # A special category asked for explicitly is kept private (not carried to other
+        # organizations as personal) and never proposed.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
 
-    iban = find_iban(f"{text} {value}") if category in THIRD_PARTY_CATEGORIES else None
+    destination = names_a_destination(f"{text} {value}") and (
+        layer.visibility == Visibility.SHARED or layer.propose_sharing
+    )
+    if destination:
+        # An address to send data to is how a planted memory pays off: the writer's own only.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
+
     fields: dict[str, Any] = {
         "category": category,
         "text": text,
@@ -241,10 +261,17 @@ def memory_write(
     if (
         iban
         and organization is not None
-        and (layer.visibility == Visibility.SHARED or layer.propose_sharing)
+        and not destination
+        and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
+        and organization.shared_mode != Organization.SharedMode.OFF
     ):
+        # Whatever the category says: a bank account is the organization's business, and
+        # on its level it is only ever an unverified proposal.
         return _propose_iban(access=access, organization_id=organization.pk, fields=fields)
-    return _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    if destination and not result.merged:
+        return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
+    return result
 
 
 def _store(
@@ -563,6 +590,12 @@ def memory_edit(*, access: AiAccess, memory_id: int, text: str, value: str | Non
         raise ValidationError(decision.reason)
     if decision.verdict is Verdict.SPECIAL and memory.visibility == Visibility.SHARED:
         raise ValidationError("Eso solo puede guardarse en privado.")
+    new_iban = find_iban(f"{text} {new_value}")
+    if memory.visibility == Visibility.SHARED and new_iban and new_iban != memory.value:
+        # An edit must not slip a new account past the proposal it would otherwise be.
+        raise ValidationError(
+            "Una cuenta bancaria nueva no se edita: anótala y quedará como propuesta sin verificar."
+        )
     before = snapshot(memory)
     memory.text = text
     memory.value = new_value

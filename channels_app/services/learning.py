@@ -13,16 +13,19 @@ from django.contrib.postgres.search import TrigramSimilarity
 from django.db import transaction
 
 from channels_app.models import AiMessage, Channel, LearnedNotice
+from memory.scope import is_own_life, marked_visibility, narrowest
+from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
-from memory.services import WriteResult, memory_write
+from memory.services import MAX_TEXT, WriteResult, memory_write
 from sumalos.accounts.access import AiAccess, access_for_phone, access_for_user
 from sumalos.accounts.models import Area, User
-from sumalos.ai.base import ExtractedFact, KnownAttribute, Usage, get_provider
+from sumalos.ai.base import ExtractedFact, GateDecision, KnownAttribute, Usage, get_provider
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
 from sumalos.embeddings import MODEL_NAME
 from sumalos.invoicing.models import Contact
 from sumalos.invoicing.selectors import contact_find
+from sumalos.rls.rule import Visibility
 
 # "Talleres Garsia" still finds "Talleres García S.L."; below this a name links to nothing.
 THIRD_PARTY = frozenset({"cliente", "proveedor"})
@@ -49,6 +52,16 @@ def access_for_message(message: AiMessage) -> AiAccess | None:
     if message.organization_id is not None and message.organization_id not in access.permissions:
         return None
     return access
+
+
+def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None:
+    """The visibility a message asks for: its markers and own-life facts, then the gate's scope.
+
+    Each fact is written as a new sentence without the person's words ("solo para mí"), so the
+    scope is read from the message itself and handed to every write; it only narrows.
+    """
+    from_gate = Visibility.PERSONAL if gate.scope == "personal" else None
+    return narrowest(scope_requested(text), from_gate)
 
 
 def _subject(
@@ -97,6 +110,7 @@ def fact_write(
     explicit: bool,
     source_message_id: int | None,
     confidence: float = 1.0,
+    requested_visibility: str | None = None,
 ) -> WriteResult:
     """Write one fact through ``memory_write``, linked to its contact when there is one."""
     subject, contact = _subject(access=access, organization_id=organization_id, fact=fact)
@@ -111,6 +125,7 @@ def fact_write(
         attribute=fact.attribute,
         value=fact.value,
         explicit=explicit,
+        requested_visibility=requested_visibility,
         source_message_id=str(source_message_id) if source_message_id else None,
         organization_id=organization_id,
         confidence=confidence,
@@ -131,6 +146,7 @@ def facts_save(
     facts: list[ExtractedFact],
     explicit: bool,
     confidence: float = 1.0,
+    requested_visibility: str | None = None,
 ) -> list[WriteResult]:
     """Write each fact of a message and record a notice for what was learnt."""
     results = []
@@ -142,6 +158,7 @@ def facts_save(
             explicit=explicit,
             source_message_id=message.pk,
             confidence=confidence,
+            requested_visibility=requested_visibility,
         )
         results.append(result)
         if result.memory is not None and not result.merged and not result.refused:
@@ -159,6 +176,27 @@ def facts_save(
                 proposed=result.proposed,
             )
     return results
+
+
+def _noted(*, message: str, gate: GateDecision) -> list[ExtractedFact]:
+    """A message that says where to keep it, or tells of one's own life, is noted as written.
+
+    "Apúntalo solo para mí…" asks for it to be kept, and "Mi hija empieza la universidad…"
+    stays with the person: when no pattern finds a fact in such a message, the message itself
+    is the fact, under the gate's category. Anything else unextracted is not learnt.
+    """
+    if gate.category == "ninguno" or len(message) > MAX_TEXT:
+        return []
+    own_life = is_own_life(message)
+    if marked_visibility(message) is None and not own_life:
+        return []
+    # One's own life is never a customer, supplier or company fact, whatever the gate guessed.
+    category = (
+        "perfil_usuario"
+        if own_life and gate.category in THIRD_PARTY | {"empresa"}
+        else gate.category
+    )
+    return [ExtractedFact(category, "", "", message)]
 
 
 @transaction.atomic
@@ -191,12 +229,14 @@ def message_learn(*, message_id: int) -> LearnOutcome:
     )
     extraction = provider.extract(message=message.text, previous=previous, known=known)
     usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=message.pk)
+    facts = extraction.value or _noted(message=message.text, gate=gate.value)
     results = facts_save(
         access=access,
         message=message,
-        facts=extraction.value,
+        facts=facts,
         explicit=False,
         confidence=gate.value.p_remember,
+        requested_visibility=message_requested_visibility(text=message.text, gate=gate.value),
     )
     learnt = sum(1 for r in results if r.memory is not None and not r.merged and not r.refused)
     return LearnOutcome(outcome, learnt)

@@ -1,7 +1,8 @@
 """``recordar``: an explicit "recuerda que…" saves in the same turn (DESIGN §6).
 
 It skips the background gate but not the ladder or the content policy: ``memory_write`` runs
-with ``explicit=True``. A temporary conversation reads memory and writes nothing.
+with ``explicit=True``, and the scope the person asked for ("solo para mí") reaches every
+fact. A temporary conversation reads memory and writes nothing.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from channels_app.services.learning import fact_write
+from channels_app.services.learning import fact_write, message_requested_visibility
+from memory.scope import narrowest
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.base import get_provider
@@ -39,6 +41,10 @@ def recordar(
     usage_record(
         purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=source_message_id
     )
+    # What the tool was asked for, narrowed by the person's own words and the gate's scope.
+    requested = narrowest(
+        requested_visibility, message_requested_visibility(text=text, gate=gate.value)
+    )
     if extraction.value:
         return [
             fact_write(
@@ -47,6 +53,7 @@ def recordar(
                 fact=fact,
                 explicit=True,
                 source_message_id=source_message_id,
+                requested_visibility=requested,
             )
             for fact in extraction.value
         ]
@@ -57,7 +64,7 @@ def recordar(
             category=category,
             text=text,
             explicit=True,
-            requested_visibility=requested_visibility,
+            requested_visibility=requested,
             source_message_id=str(source_message_id) if source_message_id else None,
             organization_id=organization_id,
         )

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from memory.models import Memory
 from memory.prompt import memory_prompt_blocks
 from memory.services import memory_proposal_confirm, memory_proposal_reject, memory_write
+from sumalos.accounts.models import Membership
 
 OLD = "ES9121000418450200051332"
 NEW = "ES7921000813610123456789"
@@ -21,6 +22,16 @@ def _iban(world, iban, user=None):
         subject="Aceros del Norte",
         text=f"La cuenta de Aceros del Norte es {iban}",
         explicit=True,
+    )
+
+
+@pytest.fixture(autouse=True)
+def bookkeeper_reads_contacts(request):
+    """Bank details come only from people who may read the contacts: the bookkeeper does here."""
+    name = "world_tx" if "world_tx" in request.fixturenames else "world"
+    world = request.getfixturevalue(name)
+    Membership.objects.filter(user=world.bookkeeper, organization=world.org).update(
+        read_areas=["contacts"]
     )
 
 

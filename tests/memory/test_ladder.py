@@ -12,32 +12,40 @@ from sumalos.accounts.services import organization_set_shared_mode
 P, PRIV, S = "personal", "private_in_org", "shared"
 
 RUNGS = [
-    # (has_org, category, requested, shared_mode, can_write, explicit) -> layer
+    # (has_org, category, requested, shared_mode, can_write, is_manager) -> layer
     ("no organization", (False, "cliente", None, "auto", True, True), Layer(P)),
     ("asked personal, personal category", (True, "preferencia", P, "auto", True, True), Layer(P)),
+    ("asked personal, an event of one's own", (True, "evento", P, "auto", True, True), Layer(P)),
     ("asked personal, business category", (True, "cliente", P, "auto", True, True), Layer(PRIV)),
     ("asked private", (True, "empresa", PRIV, "auto", True, True), Layer(PRIV)),
+    (
+        "asked private in confirm mode: no proposal",
+        (True, "empresa", PRIV, "confirm", True, False),
+        Layer(PRIV),
+    ),
     ("personal category", (True, "perfil_usuario", None, "auto", True, True), Layer(PRIV)),
     (
         "personal category even if shared asked",
         (True, "preferencia", S, "auto", True, True),
         Layer(PRIV),
     ),
-    ("sharing off", (True, "empresa", None, "off", True, True), Layer(PRIV)),
-    ("cannot write the area", (True, "cliente", None, "auto", False, True), Layer(PRIV, True)),
+    ("sharing off, a manager", (True, "empresa", None, "off", True, True), Layer(PRIV)),
+    ("sharing off, a member", (True, "empresa", None, "off", True, False), Layer(PRIV)),
+    ("cannot write the area", (True, "cliente", None, "auto", False, False), Layer(PRIV, True)),
+    ("confirm mode, a member", (True, "empresa", None, "confirm", True, False), Layer(PRIV, True)),
     (
-        "confirm mode, background",
-        (True, "empresa", None, "confirm", True, False),
+        "confirm mode, a member asking shared",
+        (True, "empresa", S, "confirm", True, False),
         Layer(PRIV, True),
     ),
-    ("confirm mode, explicit", (True, "empresa", None, "confirm", True, True), Layer(S)),
-    ("auto mode, background", (True, "proveedor", None, "auto", True, False), Layer(S)),
+    ("confirm mode, a manager", (True, "empresa", None, "confirm", True, True), Layer(S)),
+    ("auto mode, a member", (True, "proveedor", None, "auto", True, False), Layer(S)),
 ]
 
 
 @pytest.mark.parametrize(("rung", "given", "expected"), RUNGS, ids=[r[0] for r in RUNGS])
 def test_each_rung_of_the_ladder(rung, given, expected):
-    has_org, category, requested, mode, can_write, explicit = given
+    has_org, category, requested, mode, can_write, is_manager = given
 
     layer = decide_layer(
         has_organization=has_org,
@@ -45,7 +53,7 @@ def test_each_rung_of_the_ladder(rung, given, expected):
         requested_visibility=requested,
         shared_mode=mode,
         can_write_area=can_write,
-        explicit=explicit,
+        is_manager=is_manager,
     )
 
     assert layer == expected
@@ -60,8 +68,13 @@ WRITES = [
     ("owner", True, "perfil_usuario", None, "auto", True, (PRIV, False, "general", True)),
     ("owner", True, "empresa", None, "off", True, (PRIV, False, "general", True)),
     ("reader", True, "cliente", None, "auto", True, (PRIV, True, "contacts", True)),
-    ("owner", True, "empresa", None, "confirm", False, (PRIV, True, "general", True)),
-    ("owner", True, "empresa", None, "confirm", True, (S, False, "general", True)),
+    ("owner", True, "empresa", None, "confirm", False, (S, False, "general", True)),
+    ("admin", True, "empresa", None, "confirm", True, (S, False, "general", True)),
+    ("bookkeeper", True, "proveedor", None, "confirm", False, (PRIV, True, "expenses", True)),
+    ("bookkeeper", True, "proveedor", None, "confirm", True, (PRIV, True, "expenses", True)),
+    ("bookkeeper", True, "proveedor", S, "confirm", True, (PRIV, True, "expenses", True)),
+    ("bookkeeper", True, "proveedor", None, "off", True, (PRIV, False, "expenses", True)),
+    ("admin", True, "empresa", None, "off", True, (PRIV, False, "general", True)),
     ("bookkeeper", True, "proveedor", None, "auto", False, (S, False, "expenses", True)),
 ]
 

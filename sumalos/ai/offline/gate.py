@@ -20,8 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
+from memory.scope import requested_visibility
 from sumalos.ai.base import GATE_CATEGORIES, GateDecision, scope_of
 from sumalos.embeddings import embed_passages
+from sumalos.rls.rule import Visibility
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TRAINING_SET = DATA_DIR / "gate_train.jsonl"
@@ -117,6 +119,22 @@ def model() -> GateModel:
         return GateModel(remember=_fit(x, remember), category=_fit(x, category))
 
 
+def message_scope(message: str, category: str) -> str | None:
+    """``personal`` or ``organizacion``: what the person asked for, else the category's.
+
+    A marker ("solo para mí", "para todos") or a fact about the writer's own life decides
+    before the category does (memory/scope.py); "nothing" has no scope.
+    """
+    if category == "ninguno":
+        return None
+    asked = requested_visibility(message)
+    if asked in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG):
+        return "personal"
+    if asked == Visibility.SHARED:
+        return "organizacion"
+    return scope_of(category)
+
+
 def decide(message: str, previous: str | None) -> GateDecision:
     """Answer every gate question for one message (Suma's previous turn is context only)."""
     trained = model()
@@ -131,7 +149,7 @@ def decide(message: str, previous: str | None) -> GateDecision:
         p_remember=round(p_remember, 4),
         category=category,
         p_category=round(float(p_categories[best]), 4),
-        scope=scope_of(category),
+        scope=message_scope(message, category),
         p_corrects=0.9 if _CORRECTION.search(folded) else 0.1,
         p_secret=1.0 if is_secret(message) else 0.0,
         p_insult=1.0 if is_insult(message) else 0.0,

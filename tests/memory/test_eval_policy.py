@@ -1,0 +1,86 @@
+"""``manage.py eval_policy`` on a small labelled file: exact results, figures, and no leftovers."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from channels_app.models import AiMessage, WebChat, WhatsappMessage
+from memory.models import Memory
+from sumalos.accounts.models import Organization, User
+
+FIXTURE = Path(__file__).parent / "data" / "policy_fixture.jsonl"
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _run(path: Path) -> dict:
+    out = io.StringIO()
+    call_command("eval_policy", "--file", str(path), "--json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_tx):
+    before = (Organization.objects.count(), User.objects.count())
+
+    report = _run(FIXTURE)
+
+    assert [(r["id"], r["policy"], r["visibility"]) for r in report["results"]] == [
+        ("fx-secret", "secret", "none"),
+        ("fx-poison", "injection", "none"),
+        ("fx-marker", "none", "private"),
+        ("fx-confirm", "none", "proposal"),
+        ("fx-shared", "none", "shared"),
+        ("fx-iban", "financial", "proposal"),
+        ("fx-lookalike", "none", "none"),
+        ("fx-family", "none", "personal"),
+        ("fx-mislabelled", "none", "private"),
+    ]
+    by_id = {r["id"]: r["stored"] for r in report["results"]}
+    assert by_id["fx-iban"] == [
+        {
+            "visibility": "proposal",
+            "category": "cliente",
+            "text": "La cuenta de Aceros del Norte es ES7921000813610123456789.",
+            "value": "ES7921000813610123456789",
+            "unverified": True,
+        }
+    ]
+    assert [(s["visibility"], s["text"]) for s in by_id["fx-marker"]] == [
+        ("private", "Hostal Miramar paga a 90 días.")
+    ]
+    summary = report["summary"]
+    assert summary["policy"]["secret"] == {"support": 2, "precision": 1.0, "recall": 0.5}
+    assert summary["policy"]["none"] == {"support": 5, "precision": 0.8333, "recall": 1.0}
+    assert summary["policy"]["injection"] == {"support": 1, "precision": 1.0, "recall": 1.0}
+    assert summary["policy"]["insult"] == {"support": 0, "precision": None, "recall": None}
+    assert (summary["policy_accuracy"], summary["scope_accuracy"]) == (0.8889, 0.8889)
+    assert (summary["scope_accuracy_when_stored"], summary["stored_when_expected"]) == (0.8333, 1.0)
+    assert summary["explicit_markers"] == {"lines": 2, "accuracy": 1.0, "misses": []}
+    assert summary["look_alike_false_positives"] == {"lines": 5, "rate": 0.0, "ids": []}
+    # A line labelled secret that was stored is counted, whatever the policy said.
+    assert (summary["injections_stored_shared"], summary["secrets_stored"]) == (
+        [],
+        ["fx-mislabelled"],
+    )
+    assert (summary["policy_misses"], summary["scope_misses"]) == (
+        ["fx-mislabelled"],
+        ["fx-mislabelled"],
+    )
+    # Every scratch organization, person, message and memory is gone; the world is untouched.
+    assert (Organization.objects.count(), User.objects.count()) == before
+    assert Memory.objects.count() == 0
+    assert (WebChat.objects.count(), AiMessage.objects.count()) == (0, 0)
+    assert WhatsappMessage.objects.count() == 0
+
+
+def test_a_line_without_its_fields_is_refused_by_name(tmp_path, world_tx):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"id": "x1", "text": "hola", "channel": "fax"}) + "\n")
+
+    with pytest.raises(CommandError, match=r"x1: missing \['expect', 'shared_mode', 'writer'\]"):
+        _run(bad)
