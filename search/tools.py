@@ -85,7 +85,6 @@ def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
         Shown(
             kind=item["kind"],
             item_id=item["id"],
-            key=item["key"],
             version=item["provenance"]["updated_at"],
             organization_id=organization_id,
             fields=tuple(sorted(item.get("fields", {}))),
@@ -96,7 +95,6 @@ def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
             Shown(
                 kind=Kind.MEMORY,
                 item_id=memory["id"],
-                key=memory["text"],
                 version=memory["provenance"]["updated_at"],
                 organization_id=organization_id,
             )
@@ -355,7 +353,6 @@ def recuperar(
                 Shown(
                     kind=Kind.MESSAGE,
                     item_id=m.pk,
-                    key=m.text,
                     version=m.updated_at.isoformat(),
                     organization_id=m.organization_id,
                 )
