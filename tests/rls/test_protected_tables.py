@@ -169,7 +169,7 @@ def _free_text_columns_outside_the_rule() -> dict[str, set[str]]:
         if table in TABLE_POLICIES:
             continue
         columns = {
-            field.column
+            str(field.column)
             for field in model._meta.concrete_fields
             if field.get_internal_type() in _TEXT_TYPES and not field.choices
         }
