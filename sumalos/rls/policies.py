@@ -20,6 +20,8 @@ TABLE_POLICIES: dict[str, str] = {
     "memories": visible_sql(),
     # One row per message from any channel, written by triggers (DESIGN §6).
     "ai_messages": visible_sql(),
+    # A compaction summary carries the four columns of its conversation's messages.
+    "conversation_summaries": visible_sql(),
     # Organization records: shared rows of a fixed area.
     "contacts": visible_sql(**record_rule("contacts")),
     "invoices": visible_sql(**record_rule("invoices")),

@@ -125,12 +125,6 @@ TEXT_OUTSIDE_THE_RULE: dict[str, dict[str, str]] = {
         "summary": REFERENCE,
         "etag": REFERENCE,
     },
-    # Compaction points of one person's conversation, read by its owner only (summary_for).
-    "conversation_summaries": {
-        "conversation_id": REFERENCE,
-        "owner_phone": REFERENCE,
-        "points": SOURCE,
-    },
     "ai_usage": {"provider": REFERENCE, "model": REFERENCE},
     "web_chats": {"title": SOURCE, "transcript": SOURCE},
     "whatsapp_messages": {

@@ -20,12 +20,14 @@ from django.test import Client
 from assistant.models import ConversationSummary
 from channels_app.models import AiMessage, LearnedNotice, WebChat
 from fixtures.demo import DOMAIN, TODAY, build_demo
+from memory.models import Memory
 from memory.services import memory_write
-from search.models import ShownItem
-from search.services import outbox_drain
+from search.models import Kind, SearchDocument, ShownItem
+from search.services import source_index
 from search.tools import buscar
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import User
+from sumalos.rls.assistant import as_assistant
 from sumalos.taxes.models import TaxRate
 from sumalos.taxes.seed import seed_rates
 
@@ -79,12 +81,16 @@ def _plant(user: User) -> tuple[WebChat, Client]:
             f"{BANK_PASSWORD} y la tarjeta {CARD}. ¿Qué sabes de la gestoría y del pádel?"
         },
     )
-    ConversationSummary.objects.update_or_create(
+    columns = (
+        AiMessage.objects.filter(conversation_id=chat.conversation_id)
+        .values("visibility", "organization_id", "owner_user_id", "owner_phone", "area")
+        .last()
+    )
+    assert columns is not None
+    ConversationSummary.objects.create(
         conversation_id=chat.conversation_id,
-        defaults={
-            "owner_user": user,
-            "points": [{"id": 1, "text": f"Habló de su médico {summarised}", "messages": []}],
-        },
+        points=[{"id": 1, "text": f"Habló de su médico {summarised}", "messages": []}],
+        **columns,
     )
     LearnedNotice.objects.create(
         conversation_id=chat.conversation_id,
@@ -94,10 +100,20 @@ def _plant(user: User) -> tuple[WebChat, Client]:
         text=f"{private_memory.text} ({learnt})",
         visibility=private_memory.visibility,
     )
-    outbox_drain()
+    # The demo's own changes fill the outbox; index this person's rows at once.
+    for message_id in AiMessage.objects.filter(owner_user=user).values_list("pk", flat=True):
+        source_index(table="ai_messages", row_id=message_id)
+    for memory_id in Memory.objects.filter(owner_user=user).values_list("pk", flat=True):
+        source_index(table="memories", row_id=memory_id)
     # A search in the chat: the message and the memories reach the ledger as references.
-    buscar(access=access, query=said, today=TODAY, conversation_id=chat.conversation_id, turn=2)
-    buscar(access=access, query="gestoría", today=TODAY, conversation_id=chat.conversation_id, turn=3)
+    for turn, query in [(2, said), (3, "gestoría")]:
+        buscar(
+            access=access,
+            query=query,
+            today=TODAY,
+            conversation_id=chat.conversation_id,
+            turn=turn,
+        )
     return chat, client
 
 
@@ -148,6 +164,16 @@ def test_no_page_shows_another_persons_personal_or_private_text_to_any_demo_pers
             for words in WORDS.values()
             for word in words
         }
+        # Under row-level security, as the assistant reads: only one's own summary and messages.
+        with as_assistant(access):
+            summaries = list(ConversationSummary.objects.values_list("owner_user_id", flat=True))
+            messages = set(
+                SearchDocument.objects.filter(kind=Kind.MESSAGE).values_list(
+                    "owner_user_id", flat=True
+                )
+            )
+        if summaries != [users[viewer].pk] or messages != {users[viewer].pk}:
+            leaks.append(f"{viewer} RLS: resúmenes {summaries}, mensajes {messages}")
         own_seen[viewer] = {
             word for word in WORDS[viewer] if any(word in body for body in pages.values())
         }
@@ -165,7 +191,7 @@ def test_no_page_shows_another_persons_personal_or_private_text_to_any_demo_pers
                 if secret in body:
                     leaks.append(f"{viewer} {url}: {secret}")
 
-    assert leaks == []
+    assert leaks == [], "\n".join(leaks)
     # The check could fail: each person does see their own words (the summary is prompt-only).
     assert {name: sorted(seen) for name, seen in own_seen.items()} == {
         name: sorted(w for i, w in enumerate(words) if i != 3) for name, words in WORDS.items()
