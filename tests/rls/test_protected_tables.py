@@ -7,11 +7,16 @@ import pytest
 from django.apps import apps
 from django.db import connection
 
+from assistant.compaction import compact
+from assistant.models import ConversationSummary
+from assistant.offline import OfflineProvider
 from channels_app.models import LearnedNotice
+from channels_app.services.chats import web_chat_append, web_chat_create
 from memory.services import memory_delete, memory_write
 from search.models import ShownItem
 from search.services import outbox_drain
 from search.tools import buscar
+from sumalos.rls.assistant import as_assistant
 from sumalos.rls.checks import policy_fingerprints
 from sumalos.rls.policies import EXEMPT_TABLES, TABLE_POLICIES
 from sumalos.rls.sql import rule_fingerprint
@@ -251,3 +256,47 @@ def test_layered_text_reaches_no_reference_column_and_leaves_every_copy_when_del
 
     assert _columns_holding("Zubizarreta", {REFERENCE, RESOLVED, SOURCE}) == []
     assert _columns_holding("Quiroga", {REFERENCE, RESOLVED, SOURCE}) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_compaction_summary_carries_its_conversation_columns_and_only_its_owner_reads_it(
+    world_tx,
+):
+    access = world_tx.access(world_tx.reader)
+    chat = web_chat_create(access=access, organization_id=world_tx.org.pk)
+    padding = " Más detalles de la obra." * 110
+    for number in range(32):
+        web_chat_append(
+            access=access, chat_id=chat.pk, role="user", text=f"Punto {number}.{padding}"
+        )
+
+    summary = compact(
+        access=access,
+        conversation_id=chat.conversation_id,
+        channel="web",
+        summariser=OfflineProvider(),
+    )
+
+    assert summary is not None
+    stored = ConversationSummary.objects.filter(pk=summary.pk).values(
+        "visibility", "organization_id", "owner_user_id", "owner_phone", "area"
+    )
+    assert list(stored) == [
+        {
+            "visibility": "private_in_org",
+            "organization_id": world_tx.org.pk,
+            "owner_user_id": world_tx.reader.pk,
+            "owner_phone": None,
+            "area": "general",
+        }
+    ]
+    readers = {}
+    for user in (world_tx.reader, world_tx.owner, world_tx.admin, world_tx.outsider):
+        with as_assistant(world_tx.access(user)):
+            readers[user.email] = ConversationSummary.objects.count()
+    assert readers == {
+        "reader@uno.test": 1,
+        "owner@uno.test": 0,
+        "admin@uno.test": 0,
+        "outsider@dos.test": 0,
+    }
