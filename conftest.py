@@ -37,6 +37,16 @@ def _fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _test_secrets_and_throttle(settings: Any) -> None:
+    """A Twilio token to sign with (the settings have none), and no login throttling.
+
+    Tests log in many times from one address; the throttling test turns django-axes back on.
+    """
+    settings.TWILIO_AUTH_TOKEN = "test-twilio-token"  # noqa: S105  (signs test requests only)
+    settings.AXES_ENABLED = False
+
+
 @pytest.fixture
 def world(db: None) -> World:
     from tests.world import build_world

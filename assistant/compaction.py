@@ -99,3 +99,13 @@ def compact(
         summary.covered_until = older[-1][0]
         summary.save()
     return summary
+
+
+def summary_delete(*, access: AiAccess, conversation_id: str) -> int:
+    """Delete the summary of one of the caller's own conversations (it is being deleted)."""
+    deleted, _ = (
+        ConversationSummary.objects.filter(conversation_id=conversation_id)
+        .filter(OwnedByPrincipal().to_q(access))
+        .delete()
+    )
+    return deleted

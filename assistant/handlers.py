@@ -20,14 +20,14 @@ from django.utils import timezone
 from assistant.tools import Tool, ToolContext
 from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
-from knowledge.warnings import tax_rate_warnings
 from memory.models import Memory
-from search.tools import buscar, consultar, recuperar
+from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
+from sumalos.taxes.warnings import tax_rate_warnings
 
 PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
 DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")
@@ -245,11 +245,16 @@ def pendiente_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _ledger_conversation(context: ToolContext) -> str | None:
+    """Where the ledger records what a tool showed; nowhere in a temporary conversation."""
+    return None if context.temporary else context.conversation_id
+
+
 def buscar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     return buscar(
         access=context.access,
         query=str(args["consulta"]),
-        conversation_id=context.conversation_id,
+        conversation_id=_ledger_conversation(context),
         turn=context.turn,
     )
 
@@ -259,6 +264,16 @@ def consultar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]
         access=context.access,
         kind=str(args["tipo"]),
         id=int(args["id"]),
+        conversation_id=_ledger_conversation(context),
+        turn=context.turn,
+    )
+
+
+def cuenta_bancaria_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = contact_match(context, str(args["contacto"]))
+    return cuenta_bancaria(
+        access=context.access,
+        contact_id=contact.pk,
         conversation_id=context.conversation_id,
         turn=context.turn,
     )
@@ -304,6 +319,15 @@ TOOLS = [
         },
         consultar_tool,
         required=("tipo", "id"),
+    ),
+    Tool(
+        "cuenta_bancaria",
+        "La cuenta bancaria (IBAN) de un cliente o proveedor: primero la de su ficha; después "
+        "otras cuentas recordadas, cada una con su estado. Una «sin verificar» no se usa para "
+        "cobrar ni pagar.",
+        {"contacto": TEXT},
+        cuenta_bancaria_tool,
+        required=("contacto",),
     ),
     Tool(
         "recuperar",

@@ -15,7 +15,10 @@ from sumalos.rls.rule import Visibility
 
 class ConversationSummary(models.Model):
     conversation_id = models.CharField(max_length=64, unique=True)
-    visibility = models.CharField(max_length=20, choices=Visibility.CHOICES)
+    # Compaction copies its messages' columns; the default is the narrowest layer.
+    visibility = models.CharField(
+        max_length=20, choices=Visibility.CHOICES, default=Visibility.PERSONAL
+    )
     organization = models.ForeignKey(
         Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )

@@ -11,9 +11,11 @@ import re
 import unicodedata
 from typing import Any
 
-from assistant.prompt import PromptParts
+from assistant.prompt import TAX_WORDS, PromptParts, safe_answer
 from assistant.providers import Reply, ToolCallRecord
 from assistant.tools import Tool, ToolContext, run_tool
+from memory.policy import mask_secrets
+from search.tools import SIN_VERIFICAR
 
 MODEL = "offline-intents-1"
 MONTHS = {
@@ -50,9 +52,12 @@ INVOICED = re.compile(
 )
 OWES = re.compile(r"qu[eé]\s+me\s+debe\s+(?P<cliente>.+?)\s*\??$", re.IGNORECASE)
 REMEMBER = re.compile(r"^(?:por favor,?\s*)?recuerda\s+que\s+(?P<texto>.+)$", re.IGNORECASE)
-TAX_WORDS = re.compile(
-    r"\b(iva|irpf|retenci[oó]n|modelo\s*\d{3}|recargo|factura\s+simplificada|rectificativa|"
-    r"trimestre|plazo\s+del?\s+modelo|verifactu|intracomunitari|sujeto\s+pasivo|deducib)",
+BANK_ACCOUNT = re.compile(
+    r"(?:\b(?:iban|cuenta(?:\s+bancaria|\s+del\s+banco)?|n[uú]mero\s+de\s+cuenta)\s+"
+    r"(?:de|del|para\s+pagar\s+a|para\s+cobrar\s+a)"
+    r"|\b(?:a|en)\s+qu[eé]\s+cuenta\s+(?:le\s+|les\s+)?"
+    r"(?:pago|pagamos|transfiero|transferimos|ingreso|ingresamos)\s+a)"
+    r"\s+(?P<contacto>[^?¿.!]+?)\s*[?.!]*$",
     re.IGNORECASE,
 )
 
@@ -67,11 +72,12 @@ class OfflineProvider:
     def summarise(
         self, *, points: list[dict[str, Any]], messages: list[tuple[int, str, str]]
     ) -> list[dict[str, Any]]:
-        """One point per substantial thing the person said, citing the message."""
+        """One point per substantial thing the person said, citing the message, secrets masked."""
         known = {point["text"] for point in points}
         operations = []
         for message_id, role, text in messages:
-            first = re.split(r"(?<=[.!?])\s", " ".join(text.split()), maxsplit=1)[0][:200]
+            plain = mask_secrets(" ".join(text.split()))
+            first = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0][:200]
             if role != "user" or TRIVIAL.match(first) or first in known:
                 continue
             known.add(first)
@@ -81,6 +87,11 @@ class OfflineProvider:
     def reply(
         self, *, parts: PromptParts, tools: list[Tool], context: ToolContext, cheap: bool = False
     ) -> Reply:
+        reply = self._answer(parts=parts, tools=tools, context=context)
+        reply.text = safe_answer(reply.text, parts)
+        return reply
+
+    def _answer(self, *, parts: PromptParts, tools: list[Tool], context: ToolContext) -> Reply:
         by_name = {tool.name: tool for tool in tools}
         reply = Reply(text="", model=MODEL)
         message = _plain(parts.message)
@@ -136,6 +147,10 @@ class OfflineProvider:
                 f"{output['cliente']} te debe {_euros(output['pendiente'])} en facturas emitidas "
                 f"sin cobrar. Fuente: {output['fuente']['enlace']}"
             )
+            return reply
+        if QUESTION.search(message) and (match := BANK_ACCOUNT.search(message)):
+            output = call("cuenta_bancaria", {"contacto": match["contacto"]})
+            reply.text = _bank_account_text(output)
             return reply
         if TAX_WORDS.search(message):
             reply.text = _knowledge_text(call("saber", {"pregunta": message}))
@@ -193,6 +208,28 @@ def _knowledge_text(output: dict[str, Any]) -> str:
     return "\n".join(lines) or "No tengo información publicada sobre eso."
 
 
+def _bank_account_text(output: dict[str, Any]) -> str:
+    """The record's IBAN first; any other account after it, each marked as it stands."""
+    if "error" in output:
+        return output["error"]
+    name = output["contacto"]
+    record = output["iban_ficha"]
+    lines = [
+        f"El IBAN de {name} en su ficha es {record}."
+        if record
+        else f"La ficha de {name} no tiene IBAN."
+    ]
+    for account in output["otras_cuentas"]:
+        lines.append(f"Otra cuenta apuntada ({account['estado']}): {account['iban']}.")
+    if any(a["estado"] == SIN_VERIFICAR for a in output["otras_cuentas"]):
+        lines.append(
+            "Una cuenta sin verificar no se usa para cobrar ni pagar hasta que un propietario "
+            "o administrador la confirme."
+        )
+    lines.append(f"Fuente: {output['fuente']['enlace']}")
+    return "\n".join(lines)
+
+
 NOT_UNDERSTOOD = (
     "Funciono sin conexión y no he entendido la petición. Puedo preparar facturas y "
     "presupuestos, decirte lo facturado en un mes o lo que te debe un cliente, guardar algo "
@@ -202,7 +239,7 @@ QUESTION = re.compile(
     r"\?|^(?:qu[eé]|c[oó]mo|cu[aá]nt[oa]s?|cu[aá]ndo|d[oó]nde|qui[eé]n|por\s+qu[eé]|sabes)\b",
     re.IGNORECASE,
 )
-FENCED = re.compile(r"^- <<<(?P<text>.*?)>>>(?P<unverified> \(sin verificar\))?$", re.MULTILINE)
+FENCED = re.compile(r"^- <<<(?P<text>.*?)>>>(?P<marks>(?: \([^()]*\))*)$", re.MULTILINE)
 
 
 def _words(text: str) -> set[str]:
@@ -216,7 +253,7 @@ def _from_memory(parts: PromptParts) -> str:
     """Answer from the related memories, or acknowledge a statement for the learner."""
     asked = _words(parts.message)
     remembered = [
-        m.group("text") + (" (sin verificar)" if m.group("unverified") else "")
+        m.group("text") + m.group("marks")
         for m in FENCED.finditer(parts.related + "\n" + parts.profile)
         if _words(m.group("text")) & asked
     ]

@@ -15,8 +15,9 @@ from typing import Any, Protocol
 import anthropic
 from django.conf import settings
 
-from assistant.prompt import PromptParts, messages, system_blocks
+from assistant.prompt import PromptParts, messages, safe_answer, system_blocks
 from assistant.tools import Tool, ToolContext, run_tool
+from memory.policy import mask_secrets
 from sumalos.ai.base import Usage
 from sumalos.ai.usage import usage_record
 
@@ -98,7 +99,9 @@ class AnthropicProvider:
                 return result
             result.usage.append(_usage(model, response.usage))
             if response.stop_reason != "tool_use":
-                result.text = "".join(b.text for b in response.content if b.type == "text")
+                result.text = safe_answer(
+                    "".join(b.text for b in response.content if b.type == "text"), parts
+                )
                 return result
             conversation.append(
                 {"role": "assistant", "content": [b.model_dump() for b in response.content]}
@@ -127,7 +130,10 @@ class AnthropicProvider:
         """Ask for summary operations only; the merge happens in ``assistant.compaction``."""
         model = settings.AI_CHEAP_REPLY_MODEL
         current = "\n".join(f"[{p['id']}] {p['text']}" for p in points) or "(vacío)"
-        transcript = "\n".join(f"#{mid} {role}: {text}" for mid, role, text in messages)
+        # A message copied before masking existed may still hold a secret (decision 0011).
+        transcript = "\n".join(
+            f"#{mid} {role}: {mask_secrets(text)}" for mid, role, text in messages
+        )
         try:
             response = self.client.messages.create(  # type: ignore[call-overload]
                 model=model,

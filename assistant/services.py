@@ -15,13 +15,12 @@ from django.conf import settings
 from assistant.compaction import RECENT_TOKENS, compact, summary_for, tokens
 from assistant.handlers import TOOLS
 from assistant.offline import TRIVIAL, OfflineProvider
-from assistant.prompt import PromptParts
+from assistant.prompt import prompt_assemble
 from assistant.providers import AnthropicProvider, Reply, ReplyProvider
 from assistant.tools import ToolContext
 from channels_app.models import WebChat
 from channels_app.services.chats import web_chat_append
 from memory.models import Memory
-from memory.prompt import memory_prompt_blocks
 from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
@@ -77,31 +76,27 @@ def assistant_reply(
 ) -> AssistantTurn:
     """Answer ``message``; trivial turns skip retrieval and use the cheaper model."""
     trivial = bool(TRIVIAL.match(message.strip()))
-    blocks = None if trivial else memory_prompt_blocks(access=access, message=message)
-    parts = PromptParts(
-        profile=blocks.profile if blocks else "",
-        related=blocks.related if blocks else "",
-        summary=summary,
-        history=history,
-        message=message,
+    assembled = prompt_assemble(
+        access=access, message=message, history=history, summary=summary, trivial=trivial
     )
     context = ToolContext(
         access=access, conversation_id=conversation_id, turn=turn, temporary=temporary
     )
     reply = (provider or reply_provider()).reply(
-        parts=parts, tools=TOOLS, context=context, cheap=trivial
+        parts=assembled.parts, tools=TOOLS, context=context, cheap=trivial
     )
     if reply.usage:
         usage_record(purpose="reply", usages=reply.usage)
-    if blocks is not None:
+    # A temporary conversation leaves no trace, in the ledger either (decision 0008).
+    if not temporary:
         _ledger_prompt_blocks(
-            access, conversation_id, turn, blocks.profile_ids + blocks.related_ids
+            access, conversation_id, turn, assembled.profile_ids + assembled.related_ids
         )
     return AssistantTurn(
         reply=reply,
         drafts=context.drafts,
-        profile_ids=blocks.profile_ids if blocks else (),
-        related_ids=blocks.related_ids if blocks else (),
+        profile_ids=assembled.profile_ids,
+        related_ids=assembled.related_ids,
     )
 
 
@@ -131,7 +126,7 @@ def history_for(chat: WebChat) -> list[dict[str, Any]]:
     )
 
 
-def _sources(turn: AssistantTurn) -> list[dict[str, Any]]:
+def reply_sources(turn: AssistantTurn) -> list[dict[str, Any]]:
     """The provenance of what the tools returned, for the sources under the reply."""
     found: list[dict[str, Any]] = []
     for call in turn.reply.tool_calls:
@@ -164,16 +159,12 @@ def web_turn(
         history=history,
         turn=turn_number,
         summary=summary.as_prompt() if summary else "",
-        temporary=chat.temporary,
         provider=provider,
     )
     parts: list[dict[str, Any]] = [{"type": "draft", "draft": draft} for draft in turn.drafts]
-    parts += [{"type": "source", "source": source} for source in _sources(turn)]
+    parts += [{"type": "source", "source": source} for source in reply_sources(turn)]
     web_chat_append(
         access=access, chat_id=chat.pk, role="assistant", text=turn.reply.text, parts=parts
     )
-    if not chat.temporary:
-        compact(
-            access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider
-        )
+    compact(access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider)
     return turn

@@ -2,11 +2,14 @@
 "Lo he aprendido" card with undo, the link-WhatsApp card, and drafts to confirm.
 
 Views are thin: every write goes through a service (channels for the transcript and linking,
-the assistant for the reply, invoicing for issuing a confirmed draft).
+the assistant for the reply and for deleting a conversation, invoicing for issuing a confirmed
+draft). Chats are addressed by their ``public_id``; the temporary chat has no row at all and
+carries its signed transcript in its own form (``assistant/temporary.py``).
 """
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.conf import settings
@@ -15,30 +18,61 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from assistant.forgetting import conversation_delete
 from assistant.services import history_for, web_turn
-from channels_app.models import WebChat
-from channels_app.selectors import learned_notices_pending, web_chat_get, web_chat_list
+from assistant.temporary import (
+    temporary_transcript_dump,
+    temporary_transcript_load,
+    temporary_turn,
+)
+from channels_app.selectors import (
+    learned_notices_pending,
+    web_chat_find,
+    web_chat_list,
+    whatsapp_history_unadopted,
+    whatsapp_linked_phone,
+)
 from channels_app.services.chats import web_chat_create
-from channels_app.services.linking import whatsapp_link_code_create
+from channels_app.services.linking import (
+    whatsapp_history_adopt,
+    whatsapp_link_code_create,
+    whatsapp_unlink,
+)
 from channels_app.services.notices import learned_notice_undo, learned_notices_mark_shown
 from sumalos.accounts.middleware import request_access
 from sumalos.invoicing.models import Invoice, Quote
 from sumalos.invoicing.selectors import access_record
 from sumalos.invoicing.services import invoice_issue, quote_issue
+from sumalos.platform.redirects import safe_next
 
 
-def _chats(request: HttpRequest) -> list[WebChat]:
-    return web_chat_list(access=request_access(request))
+def _page(request: HttpRequest, **context: Any) -> HttpResponse:
+    """The chat page: the list of chats, the link card and whatever the view adds."""
+    access = request_access(request)
+    return render(
+        request,
+        "assistant/chat.html",
+        {
+            "chats": web_chat_list(access=access),
+            "chat": None,
+            "offline": settings.AI_PROVIDER == "offline",
+            "linked_phone": whatsapp_linked_phone(access=access),
+            "unadopted": whatsapp_history_unadopted(access=access),
+            "link_code": request.session.pop("whatsapp_link_code", None),
+            **context,
+        },
+    )
 
 
 @login_required
 def chat_home(request: HttpRequest) -> HttpResponse:
-    chats = _chats(request)
+    chats = web_chat_list(access=request_access(request), limit=1)
     if chats:
-        return redirect("assistant:chat", chat_id=chats[0].pk)
-    return render(request, "assistant/chat.html", {"chats": [], "chat": None, **_flags()})
+        return redirect("assistant:chat", chat_id=chats[0].public_id)
+    return _page(request)
 
 
 @login_required
@@ -48,39 +82,23 @@ def chat_new(request: HttpRequest) -> HttpResponse:
     chat = web_chat_create(
         access=access,
         organization_id=access.organization_ids[0] if access.organization_ids else None,
-        temporary=request.POST.get("temporary") == "1",
     )
-    return redirect("assistant:chat", chat_id=chat.pk)
-
-
-def _flags() -> dict[str, Any]:
-    return {"offline": settings.AI_PROVIDER == "offline"}
+    return redirect("assistant:chat", chat_id=chat.public_id)
 
 
 @login_required
-def chat(request: HttpRequest, chat_id: int) -> HttpResponse:
+def chat(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
     access = request_access(request)
-    conversation = web_chat_get(access=access, chat_id=chat_id)
+    conversation = web_chat_find(access=access, public_id=chat_id)
     notices = learned_notices_pending(access=access, conversation_id=conversation.conversation_id)
-    return render(
-        request,
-        "assistant/chat.html",
-        {
-            "chats": _chats(request),
-            "chat": conversation,
-            "stream": conversation.transcript,
-            "notices": notices,
-            "link_code": request.session.pop("whatsapp_link_code", None),
-            **_flags(),
-        },
-    )
+    return _page(request, chat=conversation, stream=conversation.transcript, notices=notices)
 
 
 @login_required
 @require_POST
-def chat_send(request: HttpRequest, chat_id: int) -> HttpResponse:
+def chat_send(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
     access = request_access(request)
-    conversation = web_chat_get(access=access, chat_id=chat_id)
+    conversation = web_chat_find(access=access, public_id=chat_id)
     text = request.POST.get("text", "").strip()
     if not text:
         messages.error(request, "Escribe un mensaje.")
@@ -97,10 +115,50 @@ def chat_send(request: HttpRequest, chat_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def chat_delete(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
+    """Delete a conversation, its summary, what it showed and what only it taught."""
+    forgotten = conversation_delete(access=request_access(request), public_id=chat_id)
+    if forgotten:
+        messages.success(
+            request,
+            f"Conversación borrada, y con ella {forgotten} recuerdo(s) que solo venían de ella.",
+        )
+    else:
+        messages.success(request, "Conversación borrada.")
+    return redirect("assistant:home")
+
+
+@login_required
+@never_cache
+def chat_temporary(request: HttpRequest) -> HttpResponse:
+    """The temporary chat: the transcript goes back and forth signed in the form, never stored."""
+    access = request_access(request)
+    transcript: list[dict[str, Any]] = []
+    if request.method == "POST":
+        try:
+            transcript = temporary_transcript_load(
+                access=access, state=request.POST.get("state", "")
+            )
+            text = request.POST.get("text", "").strip()
+            if not text:
+                raise ValidationError("Escribe un mensaje.")
+            transcript = temporary_turn(access=access, transcript=transcript, text=text)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+    return _page(
+        request,
+        temporary=True,
+        stream=transcript,
+        state=temporary_transcript_dump(access=access, transcript=transcript),
+    )
+
+
+@login_required
+@require_POST
 def notice_undo(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
     messages.success(request, f"Olvidado: «{notice.text}».")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -111,7 +169,24 @@ def whatsapp_link(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("Necesitas una organización para vincular WhatsApp.")
     code = whatsapp_link_code_create(access=access, organization_id=access.organization_ids[0])
     request.session["whatsapp_link_code"] = code
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")
+
+
+@login_required
+@require_POST
+def whatsapp_adopt(request: HttpRequest) -> HttpResponse:
+    """Bring what the linked number said before linking into the person's history."""
+    adopted = whatsapp_history_adopt(access=request_access(request))
+    messages.success(request, f"Añadidos {adopted} mensajes anteriores de WhatsApp a tu historial.")
+    return safe_next(request, "assistant:home")
+
+
+@login_required
+@require_POST
+def whatsapp_unlink_view(request: HttpRequest) -> HttpResponse:
+    whatsapp_unlink(access=request_access(request))
+    messages.success(request, "Tu número de WhatsApp ya no está vinculado.")
+    return safe_next(request, "assistant:home")
 
 
 @login_required
@@ -130,4 +205,4 @@ def draft_confirm(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
         messages.success(request, f"Emitido con el número {issued.number}.")
-    return redirect(request.POST.get("next") or "assistant:home")
+    return safe_next(request, "assistant:home")

@@ -8,11 +8,14 @@ the ``ingest_message()`` SQL function. docs/channels.md walks through the pipeli
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-from sumalos.accounts.models import Area, Organization
+from sumalos.accounts.models import Organization
+from sumalos.rls.models import PolicyColumns
 from sumalos.rls.rule import Visibility
 
 
@@ -25,8 +28,8 @@ class WebChat(models.Model):
     """A web conversation: the transcript is a JSON list of ``{id, role, parts}`` messages.
 
     ``parts`` holds what only the interface cares about (uploads, cards); the trigger reads
-    the ``text`` parts. A temporary chat is chosen before the first message and is never
-    copied anywhere.
+    the ``text`` parts. URLs and conversation ids use ``public_id``, never the sequential key.
+    A temporary chat has no row at all (``assistant/temporary.py``).
     """
 
     organization = models.ForeignKey(
@@ -35,9 +38,9 @@ class WebChat(models.Model):
     owner_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     title = models.CharField(max_length=200, blank=True)
     transcript = models.JSONField(default=list, blank=True)
-    temporary = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -46,11 +49,11 @@ class WebChat(models.Model):
         indexes = [models.Index(fields=["owner_user", "-updated_at"], name="web_chats_owner")]
 
     def __str__(self) -> str:
-        return self.title or f"Chat {self.pk}"
+        return self.title or f"Chat {self.public_id}"
 
     @property
     def conversation_id(self) -> str:
-        return f"web:{self.pk}"
+        return f"web:{self.public_id}"
 
 
 class WhatsappMessage(models.Model):
@@ -97,21 +100,12 @@ class WhatsappMessage(models.Model):
         return self.message_sid
 
 
-class AiMessage(models.Model):
+class AiMessage(PolicyColumns):
     """One message from any channel, with the four policy columns. Written by triggers only."""
 
     conversation_id = models.CharField(max_length=64)
     channel = models.CharField(max_length=10, choices=Channel.choices)
     external_id = models.CharField(max_length=100)
-    visibility = models.CharField(max_length=20, choices=Visibility.CHOICES)
-    organization = models.ForeignKey(
-        Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_phone = models.CharField(max_length=20, null=True, blank=True)
-    area = models.CharField(max_length=20, choices=Area.choices, default=Area.GENERAL)
     role = models.CharField(max_length=10)
     text = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

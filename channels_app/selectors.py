@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -20,6 +22,16 @@ def web_chat_get(*, access: AiAccess, chat_id: int) -> WebChat:
     if access.user_id is None:
         raise ChatNotFound
     chat = WebChat.objects.filter(pk=chat_id, owner_user_id=access.user_id).first()
+    if chat is None:
+        raise ChatNotFound
+    return chat
+
+
+def web_chat_find(*, access: AiAccess, public_id: uuid.UUID) -> WebChat:
+    """The person's web chat that a URL names; anyone else's is "not found"."""
+    if access.user_id is None:
+        raise ChatNotFound
+    chat = WebChat.objects.filter(public_id=public_id, owner_user_id=access.user_id).first()
     if chat is None:
         raise ChatNotFound
     return chat
@@ -68,6 +80,14 @@ def learned_notice_get(*, access: AiAccess, notice_id: int) -> LearnedNotice:
     if notice is None:
         raise Http404
     return notice
+
+
+def whatsapp_linked_phone(*, access: AiAccess) -> str:
+    """The number linked to the person's account, or "" when there is none."""
+    if access.user_id is None:
+        return ""
+    link = PhoneLink.objects.filter(user_id=access.user_id).first()
+    return link.phone if link else ""
 
 
 def whatsapp_history_unadopted(*, access: AiAccess) -> int:

@@ -1,12 +1,13 @@
 """The WhatsApp webhook: Twilio form encoding, signed, answered at once (DESIGN §6).
 
 413 for an oversized body, 400 for anything that is not a well-formed Twilio message, 403 for a
-signature that does not match; a replay gets 200 and stores nothing. The reply is composed by
-the worker, never here.
+signature that does not match, 503 while no Twilio token is configured; a replay gets 200 and
+stores nothing. The reply is composed by the worker, never here.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 
 from django.conf import settings
@@ -18,10 +19,13 @@ from twilio.request_validator import RequestValidator
 
 from channels_app.services.whatsapp import E164, whatsapp_inbound_receive
 from channels_app.tasks import whatsapp_reply
+from sumalos.platform.middleware import keeps_raw_input
+from sumalos.platform.text import clean_text
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_MEDIA = 10
 SID = re.compile(r"^[A-Z]{2}[0-9a-zA-Z]{10,62}$")
+logger = logging.getLogger(__name__)
 EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 
 
@@ -29,9 +33,13 @@ def _twiml() -> HttpResponse:
     return HttpResponse(EMPTY_TWIML, content_type="text/xml")
 
 
+@keeps_raw_input
 @csrf_exempt
 @require_POST
 def whatsapp_webhook(request: HttpRequest) -> HttpResponse:
+    if not settings.TWILIO_AUTH_TOKEN:
+        logger.error("WhatsApp webhook refused (503): TWILIO_AUTH_TOKEN is not set.")
+        return HttpResponse(status=503)
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -45,6 +53,8 @@ def whatsapp_webhook(request: HttpRequest) -> HttpResponse:
     url = settings.PUBLIC_BASE_URL.rstrip("/") + request.get_full_path()
     if not validator.validate(url, params, request.headers.get("X-Twilio-Signature", "")):
         return HttpResponse(status=403)
+    # Signed as sent; cleaned once the signature holds (sumalos/platform/text.py).
+    params = {key: clean_text(value) for key, value in params.items()}
     sid = params.get("MessageSid") or params.get("SmsMessageSid", "")
     sender = params.get("From", "").removeprefix("whatsapp:")
     if not SID.match(sid) or not E164.match(sender):

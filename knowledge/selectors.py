@@ -253,3 +253,26 @@ def _fact_entry_first(
     return [item for item in visible if item[0] == owner] + [
         item for item in visible if item[0] != owner
     ]
+
+
+def rates_in_force(*, access: AiAccess, on: datetime.date) -> list[FactValue]:
+    """Every percentage fact in force on ``on`` (VAT, withholdings, surcharges), by key.
+
+    The assistant checks remembered tax claims against these: a memory that names a rate no
+    tax has on that date never reaches an answer as if it were the rule (DESIGN §8).
+    """
+    with as_assistant(access):
+        keys = [
+            row[0]
+            for row in _fetch(
+                """
+                SELECT DISTINCT key FROM knowledge_fact_values
+                WHERE unit = '%%'
+                  AND (valid_from IS NULL OR valid_from <= %(on)s)
+                  AND (valid_to IS NULL OR valid_to >= %(on)s)
+                ORDER BY key
+                """,
+                {"on": on},
+            )
+        ]
+        return _read_facts(keys, on)

@@ -172,6 +172,7 @@ API_ACTIONS = {
 
 class MemoryActionApi(APIView):
     @extend_schema(
+        operation_id="memories_action",
         request=None,
         responses={
             200: inline_serializer("MemoryActionResult", {"detail": serializers.CharField()})

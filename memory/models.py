@@ -12,14 +12,15 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from pgvector.django import HalfVectorField
 
-from sumalos.accounts.models import Area, Organization
+from sumalos.accounts.models import Organization
 from sumalos.invoicing.models import Contact
+from sumalos.rls.models import PolicyColumns
 from sumalos.rls.rule import Visibility
 
 EMBEDDING_DIMENSIONS = 384  # multilingual-e5-small
 
 
-class Memory(models.Model):
+class Memory(PolicyColumns):
     class Category(models.TextChoices):
         PERFIL_USUARIO = "perfil_usuario", "Perfil del usuario"
         PREFERENCIA = "preferencia", "Preferencia"
@@ -32,17 +33,6 @@ class Memory(models.Model):
         ACTIVE = "active", "Activa"
         PROPOSED = "proposed", "Propuesta"
         SUPERSEDED = "superseded", "Sustituida"
-
-    # The four policy columns.
-    visibility = models.CharField(max_length=20, choices=Visibility.CHOICES)
-    organization = models.ForeignKey(
-        Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_phone = models.CharField(max_length=20, null=True, blank=True)
-    area = models.CharField(max_length=20, choices=Area.choices, default=Area.GENERAL)
 
     category = models.CharField(max_length=20, choices=Category.choices)
     subject = models.CharField(max_length=120, blank=True)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 
 from django.db import transaction
 from django.db.models import Case, F, FloatField, IntegerField, Max, Q, QuerySet, Value, When
@@ -23,6 +24,7 @@ from django.db.models.functions import Greatest
 from pgvector.django import CosineDistance
 
 from memory.models import Memory
+from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess
 from sumalos.embeddings import embed_query
 from sumalos.rls.assistant import as_assistant
@@ -54,6 +56,23 @@ LAYER_TITLES = (
     (Visibility.PRIVATE_IN_ORG, "Privado en esta organización:"),
 )
 UNVERIFIED = " (sin verificar)"
+NOTE = " (nota recordada, no es la norma)"
+
+
+class Standing(Enum):
+    """How a remembered text stands against the layers above it (DESIGN §8, precedence)."""
+
+    KEEP = "keep"
+    NOTE = "note"  # a claim on a topic another layer rules: shown as a remembered note
+    OMIT = "omit"  # contradicts that layer: never reaches the model
+
+
+Judge = Callable[[str], Standing]
+
+
+def _keep(text: str) -> Standing:
+    return Standing.KEEP
+
 
 # Words too common in this domain to make a memory relevant on their own ("días", ...).
 _COMMON = frozenset(
@@ -84,16 +103,18 @@ class PromptBlocks:
     related_ids: tuple[int, ...]
 
 
-def _line(memory: Memory) -> str:
-    return f"- {fenced(memory.text)}{UNVERIFIED if memory.unverified else ''}"
+def _line(memory: Memory, judge: Judge = _keep) -> str:
+    """One memory as a prompt line; a secret stored before the policy existed stays masked."""
+    note = NOTE if judge(memory.text) is Standing.NOTE else ""
+    return f"- {fenced(mask_secrets(memory.text))}{UNVERIFIED if memory.unverified else ''}{note}"
 
 
-def _render(title: str, memories: list[Memory]) -> str:
+def _render(title: str, memories: list[Memory], judge: Judge) -> str:
     if not memories:
         return ""
     parts = [title]
     for layer, layer_title in LAYER_TITLES:
-        lines = [_line(m) for m in memories if m.visibility == layer]
+        lines = [_line(m, judge) for m in memories if m.visibility == layer]
         if lines:
             parts += [layer_title, *lines]
     return "\n".join(parts)
@@ -120,7 +141,7 @@ def _weight(reference: date) -> Case:
     return Case(*whens, default=F("confidence"), output_field=FloatField())
 
 
-def _profile(access: AiAccess) -> list[Memory]:
+def _profile(access: AiAccess, judge: Judge) -> list[Memory]:
     usable = _usable(access)
     latest = usable.aggregate(latest=Max("updated_at"))["latest"]
     if latest is None:
@@ -147,7 +168,9 @@ def _profile(access: AiAccess) -> list[Memory]:
     for memory in ranked.only(
         "id", "visibility", "text", "unverified", "category", "pinned", "confidence"
     )[: PROFILE_MAX_ITEMS * 2]:
-        cost = len(_line(memory)) + 1
+        if judge(memory.text) is Standing.OMIT:
+            continue
+        cost = len(_line(memory, judge)) + 1
         if used + cost > PROFILE_MAX_CHARS:
             continue
         chosen.append(memory)
@@ -180,7 +203,9 @@ def _related_ranking(
     return [(memory_id, 1 - distance) for memory_id, distance in rows]
 
 
-def _related(access: AiAccess, message: str, ranking: list[tuple[int, float]]) -> list[Memory]:
+def _related(
+    access: AiAccess, message: str, ranking: list[tuple[int, float]], judge: Judge
+) -> list[Memory]:
     by_id = {m.pk: m for m in _usable(access).filter(pk__in=[i for i, _ in ranking])}
     message_words = _words(message)
     chosen: list[Memory] = []
@@ -191,7 +216,9 @@ def _related(access: AiAccess, message: str, ranking: list[tuple[int, float]]) -
             continue
         if similarity < RELATED_STRONG and not (message_words & _words(memory.text)):
             continue
-        cost = len(_line(memory)) + 1
+        if judge(memory.text) is Standing.OMIT:
+            continue
+        cost = len(_line(memory, judge)) + 1
         if used + cost > RELATED_MAX_CHARS:
             continue
         chosen.append(memory)
@@ -213,8 +240,14 @@ def memory_prompt_blocks(
     message: str,
     query_embedding: list[float] | None = None,
     rls: bool = True,
+    judge: Judge = _keep,
 ) -> PromptBlocks:
     """The profile and the related memories for one turn, rendered.
+
+    ``judge`` tells how each remembered text stands against a layer that rules over memory
+    (the assistant passes the staff knowledge's check): omitted, marked as a note, or kept.
+    It must depend only on the text and slow-changing facts, or the profile's cached bytes
+    would change from turn to turn.
 
     ``rls=False`` reads as the owner with the app filter only; ``bench_memory`` uses it to
     measure what row-level security costs. Everything else keeps the default.
@@ -222,13 +255,13 @@ def memory_prompt_blocks(
     vector = query_embedding if query_embedding is not None else embed_query(message)
     scope: AbstractContextManager[None] = as_assistant(access) if rls else _as_owner()
     with scope:
-        profile = _profile(access)
+        profile = _profile(access, judge)
     profile_ids = tuple(m.pk for m in profile)
     ranking = _related_ranking(access, vector, profile_ids) if message.strip() else []
     with as_assistant(access) if rls else _as_owner():
-        related = _related(access, message, ranking)
-    profile_text = _render(PROFILE_TITLE, profile)
-    related_text = _render(RELATED_TITLE, related)
+        related = _related(access, message, ranking, judge)
+    profile_text = _render(PROFILE_TITLE, profile, judge)
+    related_text = _render(RELATED_TITLE, related, judge)
     return PromptBlocks(
         profile="\n".join(p for p in (HEADER, profile_text) if profile_text),
         related="\n".join(p for p in (HEADER, related_text) if related_text),

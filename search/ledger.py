@@ -197,3 +197,10 @@ def personal_export(*, access: AiAccess) -> dict[str, Any]:
         for memory in owned.order_by("id")
     ]
     return {"shown": shown, "memories": memories}
+
+
+@transaction.atomic
+def shown_forget_conversation(*, access: AiAccess, conversation_id: str) -> int:
+    """Delete what the person was shown in one of their conversations, which they deleted."""
+    deleted, _ = shown_to_person(access=access).filter(conversation_id=conversation_id).delete()
+    return deleted

@@ -16,7 +16,7 @@ from pgvector.django import HalfVectorField, HnswIndex
 
 from sumalos.accounts.models import Area, Organization
 from sumalos.embeddings import DIMENSIONS
-from sumalos.rls.rule import Visibility
+from sumalos.rls.models import PolicyColumns
 
 
 class Kind(models.TextChoices):
@@ -28,23 +28,6 @@ class Kind(models.TextChoices):
     MESSAGE = "message", "Mensaje"
     MEMORY = "memory", "Recuerdo"
     EXTERNAL = "external", "Referencia externa"
-
-
-class PolicyColumns(models.Model):
-    """The four columns of DESIGN §1, copied from the source at every (re)index."""
-
-    visibility = models.CharField(max_length=20, choices=Visibility.CHOICES)
-    organization = models.ForeignKey(
-        Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    owner_phone = models.CharField(max_length=20, null=True, blank=True)
-    area = models.CharField(max_length=20, choices=Area.choices, default=Area.GENERAL)
-
-    class Meta:
-        abstract = True
 
 
 class SearchDocument(PolicyColumns):

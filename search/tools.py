@@ -12,11 +12,14 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Model
+from django.db.models import Model, Q
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
+from memory.models import Memory
+from memory.policy import mask_secrets
+from memory.services import IBAN_ATTRIBUTE
 from search.agents import ORCHESTRATOR, Scope, scope_for
 from search.connectors import FetchRefused
 from search.external import external_body
@@ -34,10 +37,13 @@ from sumalos.accounts.access import AiAccess
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
 from sumalos.invoicing.selectors import access_record
 from sumalos.rls.assistant import as_assistant
-from sumalos.rls.rule import OwnedByPrincipal
+from sumalos.rls.rule import OwnedByPrincipal, visible_q
 
 RESULTS_LIMIT = 8
 NOT_FOUND = "No existe o no tienes acceso."
+NO_IBAN_ACCESS = "No tienes permiso para ver las cuentas bancarias de este contacto."
+SIN_VERIFICAR = "sin verificar"
+CONFIRMADA = "confirmada, distinta de la ficha"
 
 
 def _provenance(kind: str, link: str, updated_at: datetime.datetime) -> dict[str, str]:
@@ -49,8 +55,8 @@ def _item(found: FoundItem, score: float | None = None) -> dict[str, Any]:
         "kind": found.kind,
         "id": found.source_id,
         "key": found.key,
-        "title": found.title,
-        "summary": found.summary,
+        "title": mask_secrets(found.title),
+        "summary": mask_secrets(found.summary),
         "provenance": _provenance(found.kind, found.link, found.updated_at),
     }
     if found.date is not None:
@@ -78,6 +84,11 @@ def _record(
             agent_role=scope.role.name,
             items=shown,
         )
+
+
+def _masked(memories: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Remembered texts as the model may see them: a secret stored before the policy is masked."""
+    return [{**memory, "text": mask_secrets(memory["text"])} for memory in memories]
 
 
 def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
@@ -133,7 +144,7 @@ def buscar(
     for found_item, score in hits:
         item = _item(found_item, score)
         if found_item.kind == Kind.CONTACT:
-            item["memories"] = memories.get(found_item.source_id, [])
+            item["memories"] = _masked(memories.get(found_item.source_id, []))
         if found_item.kind == Kind.EXTERNAL:
             try:
                 item["body"] = external_body(scope=scope, item_id=found_item.source_id)
@@ -292,7 +303,7 @@ def consultar(
         "provenance": _provenance(kind, _link(kind, record), record.updated_at),
     }
     if subject:
-        item["memories"] = memories.get(subject, [])
+        item["memories"] = _masked(memories.get(subject, []))
     _record(
         access=access,
         scope=scope,
@@ -331,9 +342,10 @@ def recuperar(
         {
             "kind": Kind.MESSAGE,
             "id": message.pk,
-            "key": message.text[:300],
+            "key": mask_secrets(message.text)[:300],
             "role": message.role,
-            "text": message.text,
+            # A row copied before masking existed may still hold a secret (decision 0011).
+            "text": mask_secrets(message.text),
             "provenance": {
                 "source": f"Conversación {message.conversation_id}",
                 "link": f"conversacion:{message.conversation_id}#{message.pk}",
@@ -360,3 +372,93 @@ def recuperar(
             ],
         )
     return {"conversation_id": conversation_id, "messages": items}
+
+
+def _compact(iban: str) -> str:
+    return "".join(iban.split()).upper()
+
+
+def cuenta_bancaria(
+    *,
+    access: AiAccess,
+    contact_id: int,
+    role: str = ORCHESTRATOR,
+    conversation_id: str | None = None,
+    turn: int = 0,
+) -> dict[str, Any]:
+    """A contact's bank account: the record's IBAN first, then the others memory holds.
+
+    The contact's own field is the account (DESIGN §8: records beat memory). A remembered
+    account that differs from it follows, confirmed ones before unverified proposals, each
+    with its standing, so a proposal never takes the record's place in an answer.
+    """
+    scope = scope_for(access, role)
+    if Kind.CONTACT not in scope.role.kinds:
+        return {"error": NOT_FOUND}
+    try:
+        contact: Contact = access_record(scope.access, Contact, contact_id)
+    except Http404:
+        return {"error": NOT_FOUND}
+    if not scope.may_read_field("contact.iban", contact.organization_id):
+        return {"error": NO_IBAN_ACCESS}
+    with as_assistant(scope.access):
+        remembered = list(
+            Memory.objects.filter(
+                visible_q(scope.access),
+                contact_id=contact.pk,
+                attribute=IBAN_ATTRIBUTE,
+            )
+            .filter(
+                Q(status=Memory.Status.ACTIVE) | Q(status=Memory.Status.PROPOSED, unverified=True)
+            )
+            .order_by("unverified", "-updated_at", "-id")
+            .only("id", "value", "unverified", "updated_at", "organization_id")
+        )
+    record = _compact(contact.iban) if contact.iban else None
+    others: list[dict[str, Any]] = []
+    for memory in remembered:
+        iban = _compact(memory.value)
+        if iban == record or any(other["iban"] == iban for other in others):
+            continue
+        others.append(
+            {
+                "iban": iban,
+                "estado": SIN_VERIFICAR if memory.unverified else CONFIRMADA,
+                "recuerdo": memory.pk,
+                "fuente": {"tipo": "memoria", "enlace": f"/memoria/#recuerdo-{memory.pk}"},
+            }
+        )
+    link = _link(Kind.CONTACT, contact)
+    shown = [
+        Shown(
+            kind=Kind.CONTACT,
+            item_id=contact.pk,
+            version=contact.updated_at.isoformat(),
+            organization_id=contact.organization_id,
+            fields=("iban",),
+        )
+    ]
+    shown += [
+        Shown(
+            kind=Kind.MEMORY,
+            item_id=memory.pk,
+            version=memory.updated_at.isoformat(),
+            organization_id=memory.organization_id,
+        )
+        for memory in remembered
+        if any(other["recuerdo"] == memory.pk for other in others)
+    ]
+    _record(
+        access=access,
+        scope=scope,
+        conversation_id=conversation_id,
+        turn=turn,
+        via="cuenta_bancaria",
+        shown=shown,
+    )
+    return {
+        "contacto": contact.name,
+        "iban_ficha": record,
+        "fuente": {"tipo": "ficha del contacto", "enlace": link},
+        "otras_cuentas": others,
+    }

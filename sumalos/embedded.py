@@ -17,6 +17,7 @@ import atexit
 import fcntl
 import hashlib
 import os
+import secrets
 import shutil
 import subprocess
 import time
@@ -386,6 +387,40 @@ def stop_redis() -> None:
         deadline = time.monotonic() + 10
         while _pid_alive(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
+
+
+# --- Per-checkout secrets ---------------------------------------------------------------
+
+
+def checkout_secret(path: Path, *, nbytes: int = 12) -> tuple[str, bool]:
+    """Return the secret kept in ``path``, creating it once; and whether this call created it.
+
+    For a checkout's own secrets (the demo password, the development ``SECRET_KEY``): never
+    committed, stable across restarts. Several processes may start at once (web, worker, beat),
+    so the file appears atomically with its final content and the first writer wins.
+    """
+    if path.exists():
+        return path.read_text().strip(), False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_urlsafe(nbytes)
+    draft = path.with_name(f".{path.name}.{os.getpid()}")
+    draft.write_text(secret + "\n")
+    draft.chmod(0o600)
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        return path.read_text().strip(), False
+    finally:
+        draft.unlink()
+    return secret, True
+
+
+DEMO_TWILIO_TOKEN = STATE_DIR / "twilio_demo_token"
+
+
+def demo_twilio_token() -> str:
+    """The demo-only webhook token ``make run`` wrote for this checkout, or "" if none."""
+    return DEMO_TWILIO_TOKEN.read_text().strip() if DEMO_TWILIO_TOKEN.exists() else ""
 
 
 def uses_embedded_postgres() -> bool:

@@ -10,9 +10,14 @@ from sumalos import embedded
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-# Development default only; production sets DJANGO_SECRET_KEY.
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-not-for-production")
+# Off unless asked for: a debug page lists every route and shows what the request carried.
+DEBUG = os.environ.get("SUMALOS_DEBUG") == "1"
+# From the environment, else generated once per checkout (git-ignored). Production settings
+# (settings_production.py) require it from the environment. docs/deployment.md.
+SECRET_KEY = (
+    os.environ.get("DJANGO_SECRET_KEY")
+    or embedded.checkout_secret(embedded.STATE_DIR / "secret_key", nbytes=48)[0]
+)
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "http://127.0.0.1:8000")
 
@@ -27,6 +32,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "django_celery_beat",
+    "axes",
     "sumalos.platform",
     "sumalos.rls",
     "sumalos.accounts",
@@ -42,6 +48,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "sumalos.platform.middleware.SafeRedirectMiddleware",
+    "sumalos.platform.middleware.CleanInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -49,6 +57,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "sumalos.accounts.middleware.ActiveOrganizationMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "sumalos.urls"
@@ -95,6 +105,17 @@ DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+# django-axes counts failed logins (the login page and the admin) and refuses the next ones.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours: a locked pair may try again after 15 minutes
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "429.html"
+AXES_USERNAME_FORM_FIELD = "username"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -126,7 +147,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": os.environ.get("SUMALOS_B
 
 # Channels and AI (docs/channels.md). Demo-safe defaults: offline models, console transport.
 TWILIO_ACCOUNT_SID = os.environ.get("TWILIO_ACCOUNT_SID", "")
-TWILIO_AUTH_TOKEN = os.environ.get("TWILIO_AUTH_TOKEN", "demo-twilio-token-not-a-secret")
+# No default: while it is unset the webhook answers 503. `make run` writes a demo-only token
+# into .embedded/ (sumalos/embedded.py), read here so `send_whatsapp` signs with it too.
+TWILIO_AUTH_TOKEN = os.environ.get("TWILIO_AUTH_TOKEN") or embedded.demo_twilio_token()
 WHATSAPP_FROM = os.environ.get("WHATSAPP_FROM", "+14155238886")
 WHATSAPP_TRANSPORT = os.environ.get("WHATSAPP_TRANSPORT", "console")
 AI_PROVIDER = os.environ.get("AI_PROVIDER", "offline")
@@ -141,7 +164,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "sumalos.api.exception_handler",
 }
-SPECTACULAR_SETTINGS = {"TITLE": "Sumalos API", "VERSION": "1.0.0"}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Sumalos API",
+    "VERSION": "1.0.0",
+    # The schema lists every endpoint and field: only for people who are logged in.
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+}
 
 # The assistant's reply loop (DESIGN §8); the provider and models are the AI_* settings above.
 AI_CHEAP_REPLY_MODEL = os.environ.get("AI_CHEAP_REPLY_MODEL", "claude-haiku-4-5")

@@ -70,9 +70,9 @@ class Migration(migrations.Migration):
                             ("private_in_org", "Privada en la organización"),
                             ("shared", "Compartida"),
                         ],
+                        default="personal",
                         max_length=20,
                     ),
-                    preserve_default=False,
                 ),
                 migrations.AddField(
                     model_name="conversationsummary",

@@ -1,7 +1,7 @@
 """Web chats: create, append and edit transcript messages (DESIGN §6).
 
 Saving the transcript is all these do; the trigger on ``web_chats`` copies changed messages
-into ``ai_messages``. A temporary chat is chosen at creation and never copied anywhere. A text
+into ``ai_messages``. A temporary chat never reaches these: it has no row at all. A text
 part that holds a secret keeps it, as written, in the person's own chat and carries a
 ``masked`` copy beside it: the trigger copies that one (DESIGN §5, "Never learnt").
 """
@@ -23,9 +23,7 @@ MAX_MESSAGE = 20_000
 
 
 @transaction.atomic
-def web_chat_create(
-    *, access: AiAccess, organization_id: int | None, temporary: bool = False, title: str = ""
-) -> WebChat:
+def web_chat_create(*, access: AiAccess, organization_id: int | None, title: str = "") -> WebChat:
     """Open a chat for the person asking, in one of their organizations (or none)."""
     if access.user_id is None:
         raise PermissionDenied("Solo una persona con cuenta puede abrir un chat web.")
@@ -34,7 +32,6 @@ def web_chat_create(
     return WebChat.objects.create(
         owner_user_id=access.user_id,
         organization_id=organization_id,
-        temporary=temporary,
         title=title[:200],
     )
 

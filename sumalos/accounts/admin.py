@@ -1,15 +1,59 @@
-"""Staff admin for users (email login), organizations and their memberships."""
+"""Staff admin for users (email login), organizations and their memberships.
+
+Removing someone from an organization, here as anywhere, goes through the accounts services:
+their private memories are forgotten, the authorship of what they shared is kept in the
+audit, and the last owner cannot be removed or demoted. Inlines therefore cannot delete rows;
+the membership and user admins delete through ``membership_remove_by_staff`` and
+``user_delete_by_staff``, and show the last-owner refusal on the confirmation page.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.options import InlineModelAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import UserChangeForm, UserCreationForm
+from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from sumalos.accounts.models import Membership, Organization, User
+from sumalos.accounts.services import (
+    LAST_OWNER,
+    membership_is_last_owner,
+    membership_remove_by_staff,
+    user_delete_by_staff,
+)
+
+
+class MembershipAdminForm(forms.ModelForm):
+    class Meta:
+        model = Membership
+        fields = ("organization", "user", "role", "read_areas", "write_areas")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        demoted = cleaned.get("role") not in (None, Membership.Role.OWNER)
+        if demoted and membership_is_last_owner(self.instance):
+            raise forms.ValidationError(LAST_OWNER)
+        return cleaned
+
+
+def _last_owner_refusals(memberships: QuerySet[Membership]) -> list[str]:
+    """Why deleting these memberships together would leave an organization without an owner."""
+    chosen = list(memberships.select_related("organization"))
+    ids = [membership.pk for membership in chosen]
+    organizations = {m.organization for m in chosen if m.role == Membership.Role.OWNER}
+    return sorted(
+        f"{organization}: {LAST_OWNER}"
+        for organization in organizations
+        if not Membership.objects.filter(organization=organization, role=Membership.Role.OWNER)
+        .exclude(pk__in=ids)
+        .exists()
+    )
 
 
 class EmailUserCreationForm(UserCreationForm):
@@ -26,14 +70,22 @@ class EmailUserChangeForm(UserChangeForm):
 
 class MembershipInline(admin.TabularInline):
     model = Membership
+    form = MembershipAdminForm
     extra = 0
+    can_delete = False
     autocomplete_fields = ("user",)
     fields = ("user", "role", "read_areas", "write_areas")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # Moving a row to someone else would remove a person without the service.
+        return ("user",) if obj is not None else ()
 
 
 class UserMembershipInline(admin.TabularInline):
     model = Membership
+    form = MembershipAdminForm
     extra = 0
+    can_delete = False
     fields = ("organization", "role", "read_areas", "write_areas")
 
 
@@ -61,6 +113,20 @@ class UserAdmin(BaseUserAdmin):
         # Memberships are added once the user exists.
         return [] if obj is None else [UserMembershipInline]
 
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        users = [user.pk for user in objs]
+        refusals = _last_owner_refusals(Membership.objects.filter(user_id__in=users))
+        return deleted, counts, perms_needed, [*protected, *refusals]
+
+    def delete_model(self, request: HttpRequest, obj: User) -> None:
+        user_delete_by_staff(user=obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        for user in queryset.order_by("pk"):
+            user_delete_by_staff(user=user)
+
 
 @admin.register(Organization)
 class OrganizationAdmin(admin.ModelAdmin):
@@ -70,12 +136,6 @@ class OrganizationAdmin(admin.ModelAdmin):
     inlines = (MembershipInline,)
 
 
-class MembershipAdminForm(forms.ModelForm):
-    class Meta:
-        model = Membership
-        fields = ("organization", "user", "role", "read_areas", "write_areas")
-
-
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
     form = MembershipAdminForm
@@ -83,3 +143,20 @@ class MembershipAdmin(admin.ModelAdmin):
     list_filter = ("role", "organization")
     search_fields = ("user__email", "organization__name")
     autocomplete_fields = ("user", "organization")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # Moving a membership to another person or organization would be a removal in disguise.
+        return ("organization", "user") if obj is not None else ()
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        refusals = _last_owner_refusals(Membership.objects.filter(pk__in=[m.pk for m in objs]))
+        return deleted, counts, perms_needed, [*protected, *refusals]
+
+    def delete_model(self, request: HttpRequest, obj: Membership) -> None:
+        membership_remove_by_staff(membership=obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Membership]) -> None:
+        for membership in queryset.order_by("pk"):
+            membership_remove_by_staff(membership=membership)

@@ -61,6 +61,25 @@ def organization_set_shared_mode(
     return organization
 
 
+LAST_OWNER = "La organización necesita al menos un propietario: nombra otro antes de quitar este."
+
+
+def membership_is_last_owner(membership: Membership) -> bool:
+    """Whether removing (or demoting) ``membership`` would leave its organization ownerless."""
+    if membership.pk is None:
+        return False
+    stored = Membership.objects.filter(pk=membership.pk).values_list("role", flat=True).first()
+    if stored != Membership.Role.OWNER:
+        return False
+    return not (
+        Membership.objects.filter(
+            organization_id=membership.organization_id, role=Membership.Role.OWNER
+        )
+        .exclude(pk=membership.pk)
+        .exists()
+    )
+
+
 @transaction.atomic
 def membership_remove(*, access: AiAccess, membership: Membership) -> None:
     """Remove someone from an organization (a manager, or the person leaving).
@@ -72,14 +91,40 @@ def membership_remove(*, access: AiAccess, membership: Membership) -> None:
     leaving = access.user_id == membership.user_id
     if not (leaving or access.is_manager(organization_id)):
         raise PermissionDenied("Solo los propietarios y administradores pueden quitar miembros.")
-    owners = Membership.objects.select_for_update().filter(
-        organization_id=organization_id, role=Membership.Role.OWNER
-    )
     if membership.role == Membership.Role.OWNER:
         caller = access.permissions.get(organization_id)
         if not leaving and (caller is None or caller.role != Membership.Role.OWNER):
             raise PermissionDenied("Solo un propietario puede quitar a otro propietario.")
-        if len(owners) == 1:
-            raise ValidationError("La organización necesita al menos un propietario.")
-    memories_forget_member(organization_id=organization_id, user_id=membership.user_id)
-    membership.delete()
+    _membership_delete(membership)
+
+
+@transaction.atomic
+def membership_remove_by_staff(*, membership: Membership) -> None:
+    """Remove someone from an organization from the staff admin.
+
+    Who may do it is the admin's permission on memberships; everything else is as for
+    ``membership_remove``: private memories forgotten, shared ones keep their recorded author in
+    the audit, and the last owner stays.
+    """
+    _membership_delete(membership)
+
+
+@transaction.atomic
+def user_delete_by_staff(*, user: User) -> None:
+    """Delete an account from the staff admin, leaving each organization first."""
+    for membership in Membership.objects.filter(user=user).order_by("pk"):
+        _membership_delete(membership)
+    user.delete()
+
+
+def _membership_delete(membership: Membership) -> None:
+    # Lock the organization's owners so two removals cannot each leave the other as "last".
+    list(
+        Membership.objects.select_for_update()
+        .filter(organization_id=membership.organization_id, role=Membership.Role.OWNER)
+        .order_by("pk")
+    )
+    if membership_is_last_owner(membership):
+        raise ValidationError(LAST_OWNER)
+    memories_forget_member(organization_id=membership.organization_id, user_id=membership.user_id)
+    Membership.objects.filter(pk=membership.pk).delete()

@@ -69,7 +69,7 @@ class ContactForm(forms.Form):
             del self.fields["iban"]
 
 
-class _DocumentHeaderForm(forms.Form):
+class DocumentHeaderForm(forms.Form):
     contact = forms.ModelChoiceField(
         label="Cliente", queryset=Contact.objects.none(), empty_label="Elige un cliente"
     )
@@ -85,7 +85,7 @@ class _DocumentHeaderForm(forms.Form):
             self.initial["issue_date"] = datetime.date.today()
 
 
-class InvoiceHeaderForm(_DocumentHeaderForm):
+class InvoiceHeaderForm(DocumentHeaderForm):
     payment_terms_days = forms.IntegerField(
         label="Plazo de pago (días)",
         required=False,
@@ -95,7 +95,7 @@ class InvoiceHeaderForm(_DocumentHeaderForm):
     )
 
 
-class QuoteHeaderForm(_DocumentHeaderForm):
+class QuoteHeaderForm(DocumentHeaderForm):
     valid_days = forms.IntegerField(label="Validez (días)", min_value=1, max_value=365, initial=30)
 
 

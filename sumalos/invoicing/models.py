@@ -1,7 +1,8 @@
 """The invoicing domain the assistant works on: contacts, invoices, quotes, expenses, files.
 
 Every table carries its organization; each belongs to one area (contacts, invoices —quotes
-included—, expenses; an uploaded file carries its own). Writes go through ``services.py``.
+included—, expenses; an uploaded file carries its own). Writes go through ``services/``;
+invoices and quotes differ only by their ``DocumentType`` (``document_types.py``).
 """
 
 from __future__ import annotations

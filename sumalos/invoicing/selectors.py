@@ -1,6 +1,7 @@
 """Every read of the invoicing domain, scoped by the caller's ``AiAccess`` (DESIGN §3, STYLE §2–3).
 
-A record is visible when its organization is in the access and its area is readable there;
+A record is visible when its organization is in the access and its area is readable there
+(``RECORD_RULE`` in ``sumalos/rls/rule.py``, the declaration the SQL policy is compiled from);
 ``access_record`` is the one fetch-by-id, and answers 404 for anything else so existence never
 leaks. Postgres row-level security applies the same rule to the assistant's reads.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib.postgres.search import TrigramSimilarity
 from django.core.exceptions import PermissionDenied
@@ -18,22 +19,21 @@ from django.http import Http404
 
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area
+from sumalos.invoicing.document_types import DOCUMENT_TYPES, type_of
 from sumalos.invoicing.models import (
     BillingDocument,
     Contact,
     Expense,
     Invoice,
-    InvoiceLine,
-    Quote,
-    QuoteLine,
     UploadedDocument,
 )
 from sumalos.invoicing.services import may_see_iban
+from sumalos.rls.rule import record_q
 
 M = TypeVar("M", bound=Model)
 
 _NOTHING = Q(pk__in=[])
-_LINE_PARENT: dict[type[Model], str] = {InvoiceLine: "invoice", QuoteLine: "quote"}
+_LINE_PARENT: dict[type[Model], str] = {t.line_model: t.parent_field for t in DOCUMENT_TYPES}
 
 
 def area_of(model: type[Model]) -> str | None:
@@ -43,18 +43,25 @@ def area_of(model: type[Model]) -> str | None:
     return getattr(model, "AREA", None)
 
 
-def _readable(access: AiAccess, model: type[Model], *, write: bool = False) -> Q:
-    allowed = access.can_write if write else access.can_read
+def _prefix(model: type[Model]) -> str:
+    return f"{_LINE_PARENT[model]}__" if model in _LINE_PARENT else ""
+
+
+def _readable(access: AiAccess, model: type[Model]) -> Q:
+    """The records' rule for ``model``, compiled from the declaration its SQL policy shares."""
+    return record_q(access, area=area_of(model), via=_prefix(model))
+
+
+def _writable(access: AiAccess, model: type[Model]) -> Q:
+    """Rows the access may change: app-side only, the restricted role never writes."""
     area = area_of(model)
-    prefix = f"{_LINE_PARENT[model]}__" if model in _LINE_PARENT else ""
     q = _NOTHING
     for org_id in access.permissions:
-        if area is not None:
-            if allowed(org_id, area):
-                q |= Q(**{f"{prefix}organization_id": org_id})
-        else:
-            areas = sorted(a for a in Area.values if allowed(org_id, a))
+        if area is None:
+            areas = sorted(a for a in Area.values if access.can_write(org_id, a))
             q |= Q(organization_id=org_id, area__in=areas)
+        elif access.can_write(org_id, area):
+            q |= Q(**{f"{_prefix(model)}organization_id": org_id})
     return q
 
 
@@ -69,19 +76,13 @@ def access_record(access: AiAccess, model: type[M], pk: object, *, write: bool =
         obj = visible(access, model).get(pk=pk)
     except (model.DoesNotExist, ValueError, TypeError):  # type: ignore[attr-defined]
         raise Http404("No existe o no tienes acceso.") from None
-    if (
-        write
-        and not model._default_manager.filter(
-            _readable(access, model, write=True), pk=obj.pk
-        ).exists()
-    ):
+    if write and not model._default_manager.filter(_writable(access, model), pk=obj.pk).exists():
         raise PermissionDenied("Puedes verlo, pero no modificarlo.")
     return obj
 
 
 def _org(access: AiAccess, model: type[M], organization_id: int) -> QuerySet[M]:
-    prefix = f"{_LINE_PARENT[model]}__" if model in _LINE_PARENT else ""
-    return visible(access, model).filter(**{f"{prefix}organization_id": organization_id})
+    return visible(access, model).filter(**{f"{_prefix(model)}organization_id": organization_id})
 
 
 # --- lists --------------------------------------------------------------------------------
@@ -130,14 +131,16 @@ def supplier_choices(*, access: AiAccess, organization_id: int) -> QuerySet[Cont
     )
 
 
-def _documents(
+def billing_list(
+    *,
     access: AiAccess,
     model: type[M],
     organization_id: int,
-    status: str,
-    month: datetime.date | None,
-    contact_id: int | None,
+    status: str = "",
+    month: datetime.date | None = None,
+    contact_id: int | None = None,
 ) -> QuerySet[M]:
+    """Invoices or quotes (``model``) of the organization, newest first, with their contact."""
     documents = _org(access, model, organization_id).select_related("contact")
     if status:
         documents = documents.filter(status=status)
@@ -156,18 +159,14 @@ def invoice_list(
     month: datetime.date | None = None,
     contact_id: int | None = None,
 ) -> QuerySet[Invoice]:
-    return _documents(access, Invoice, organization_id, status, month, contact_id)
-
-
-def quote_list(
-    *,
-    access: AiAccess,
-    organization_id: int,
-    status: str = "",
-    month: datetime.date | None = None,
-    contact_id: int | None = None,
-) -> QuerySet[Quote]:
-    return _documents(access, Quote, organization_id, status, month, contact_id)
+    return billing_list(
+        access=access,
+        model=Invoice,
+        organization_id=organization_id,
+        status=status,
+        month=month,
+        contact_id=contact_id,
+    )
 
 
 def expense_list(
@@ -188,12 +187,9 @@ def document_list(
     return documents.order_by("-created_at", "-id")
 
 
-def lines_of(document: BillingDocument) -> QuerySet[InvoiceLine] | QuerySet[QuoteLine]:
+def lines_of(document: BillingDocument) -> QuerySet[Any]:
     """The lines of a document the caller already obtained through ``access_record``."""
-    if isinstance(document, Invoice):
-        return InvoiceLine.objects.filter(invoice=document).order_by("position", "id")
-    assert isinstance(document, Quote)
-    return QuoteLine.objects.filter(quote=document).order_by("position", "id")
+    return type_of(document).lines(document)
 
 
 # --- field-level permissions --------------------------------------------------------------

@@ -1,14 +1,14 @@
-"""Spanish URLs of the invoicing pages; invoices and quotes share views through their kind."""
+"""Spanish URLs of the invoicing pages; invoices and quotes share views through their type."""
 
 from django.urls import URLPattern, path
 
 from sumalos.invoicing import views
-from sumalos.invoicing.views import INVOICES, QUOTES, BillingKind
+from sumalos.invoicing.document_types import INVOICE, QUOTE, DocumentType
 
 app_name = "invoicing"
 
 
-def billing_urls(slug: str, new: str, kind: BillingKind) -> list[URLPattern]:
+def billing_urls(slug: str, new: str, kind: DocumentType) -> list[URLPattern]:
     name = kind.prefix
     k = {"kind": kind}
     return [
@@ -38,8 +38,8 @@ urlpatterns = [
     path("contactos/nuevo/", views.contact_create, name="contact_create"),
     path("contactos/<int:pk>/", views.contact_detail, name="contact_detail"),
     path("contactos/<int:pk>/editar/", views.contact_edit, name="contact_edit"),
-    *billing_urls("facturas", "nueva", INVOICES),
-    *billing_urls("presupuestos", "nuevo", QUOTES),
+    *billing_urls("facturas", "nueva", INVOICE),
+    *billing_urls("presupuestos", "nuevo", QUOTE),
     path("gastos/", views.expense_list, name="expense_list"),
     path("gastos/nuevo/", views.expense_create, name="expense_create"),
     path("documentos/", views.document_list, name="document_list"),

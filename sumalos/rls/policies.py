@@ -8,12 +8,8 @@ this file.
 
 from __future__ import annotations
 
-from sumalos.rls.rule import visible_sql
-from sumalos.rls.sql import record_rule
-
-_FILE_RULE = visible_sql(
-    visibility="'shared'", owner_user_id="NULL::bigint", owner_phone="NULL::text"
-)
+from sumalos.accounts.models import Area
+from sumalos.rls.rule import record_sql, visible_sql
 
 TABLE_POLICIES: dict[str, str] = {
     # Rows written through Suma: the four columns and the rule as declared.
@@ -22,13 +18,13 @@ TABLE_POLICIES: dict[str, str] = {
     "ai_messages": visible_sql(),
     # A compaction summary carries the four columns of its conversation's messages.
     "conversation_summaries": visible_sql(),
-    # Organization records: shared rows of a fixed area.
-    "contacts": visible_sql(**record_rule("contacts")),
-    "invoices": visible_sql(**record_rule("invoices")),
-    "quotes": visible_sql(**record_rule("invoices")),
-    "expenses": visible_sql(**record_rule("expenses")),
-    # An uploaded file is a shared row of its organization with the file's own area.
-    "uploaded_documents": _FILE_RULE,
+    # Organization records (the records' rule): shared rows of a fixed area, no owner.
+    "contacts": record_sql(area=Area.CONTACTS.value),
+    "invoices": record_sql(area=Area.INVOICES.value),
+    "quotes": record_sql(area=Area.INVOICES.value),
+    "expenses": record_sql(area=Area.EXPENSES.value),
+    # An uploaded file is a record with the file's own area.
+    "uploaded_documents": record_sql(),
     # Lines follow their document: the EXISTS runs under the parent table's own policy.
     "invoice_lines": "EXISTS (SELECT 1 FROM invoices d WHERE d.id = invoice_id)",
     "quote_lines": "EXISTS (SELECT 1 FROM quotes d WHERE d.id = quote_id)",

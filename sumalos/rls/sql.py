@@ -37,13 +37,3 @@ CREATE POLICY {READER_POLICY} ON {table} FOR SELECT TO {READER_ROLE} USING ({usi
 COMMENT ON POLICY {READER_POLICY} ON {table} IS 'rule:{rule_fingerprint(using)}';
 GRANT SELECT ON {table} TO {READER_ROLE};
 """
-
-
-def record_rule(area: str) -> dict[str, str]:
-    """Column overrides for an organization record: a shared row of a fixed area, no owner."""
-    return {
-        "visibility": "'shared'",
-        "area": f"'{area}'",
-        "owner_user_id": "NULL::bigint",
-        "owner_phone": "NULL::text",
-    }

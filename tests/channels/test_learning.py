@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from channels_app.models import LearnedNotice, OutboxEntry, WhatsappMessage
+from channels_app.models import LearnedNotice, OutboxEntry, WebChat, WhatsappMessage
 from channels_app.selectors import learned_notices_pending
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.forgetting import web_chat_delete
@@ -126,24 +126,26 @@ def test_a_secret_is_refused_and_leaves_no_trace(world: World):
 
 
 def test_the_notice_is_pending_for_the_card_and_undo_forgets(world: World, garcia: Contact):
-    chat_id = _say(world, "Talleres García paga a 60 días")
+    conversation_id = WebChat.objects.get(
+        pk=_say(world, "Talleres García paga a 60 días")
+    ).conversation_id
     outbox_drain(handler=message_learn)
     access = world.access(world.owner)
 
-    notices = learned_notices_pending(access=access, conversation_id=f"web:{chat_id}")
+    notices = learned_notices_pending(access=access, conversation_id=conversation_id)
 
     assert [(n.text, n.visibility) for n in notices] == [
         ("Talleres García S.L. paga a 60 días.", "shared")
     ]
     assert (
-        learned_notices_pending(access=world.access(world.reader), conversation_id=f"web:{chat_id}")
+        learned_notices_pending(access=world.access(world.reader), conversation_id=conversation_id)
         == []
     )
 
     learned_notice_undo(access=access, notice_id=notices[0].pk)
 
     assert _facts() == []
-    assert learned_notices_pending(access=access, conversation_id=f"web:{chat_id}") == []
+    assert learned_notices_pending(access=access, conversation_id=conversation_id) == []
 
 
 def test_recordar_saves_in_the_same_turn_under_the_ladder(world: World):

@@ -87,21 +87,15 @@ def test_an_edited_web_message_updates_its_row_and_is_queued_again(world: World)
     assert OutboxEntry.objects.filter(status="pending").count() == 1
 
 
-def test_a_temporary_chat_writes_nothing_anywhere(world: World):
+def test_a_web_conversation_is_named_by_its_public_id_not_its_key(world: World):
     access = world.access(world.owner)
-    chat = web_chat_create(access=access, organization_id=world.org.pk, temporary=True)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
 
-    web_chat_append(access=access, chat_id=chat.pk, role="user", text="Mi hijo se llama Juan")
+    web_chat_append(access=access, chat_id=chat.pk, role="user", text="Hola")
 
-    assert AiMessage.objects.count() == 0
-    assert OutboxEntry.objects.count() == 0
-
-
-def test_a_chat_cannot_become_temporary_after_creation(world: World):
-    chat = web_chat_create(access=world.access(world.owner), organization_id=world.org.pk)
-
-    with pytest.raises(Exception, match="temporary or not from its creation"), transaction.atomic():
-        WebChat.objects.filter(pk=chat.pk).update(temporary=True)
+    assert AiMessage.objects.get().conversation_id == f"web:{chat.public_id}"
+    assert chat.conversation_id == f"web:{chat.public_id}"
+    assert len(str(chat.public_id)) == 36
 
 
 def test_deleting_a_chat_deletes_its_ai_messages(world: World):

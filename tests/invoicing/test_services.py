@@ -236,14 +236,14 @@ def test_line_add_update_remove_recompute_totals(world):
     invoice = _draft(world, _customer(world))
     access = world.access(world.owner)
 
-    line = services.invoice_line_add(
-        access=access, invoice=invoice, line=LineInput("Desplazamiento", D(1), D("35.50"))
+    line = services.document_line_add(
+        access=access, document=invoice, line=LineInput("Desplazamiento", D(1), D("35.50"))
     )
     invoice.refresh_from_db()
     assert (invoice.subtotal, invoice.total) == (D("1235.50"), D("1494.96"))
     assert line.position == 1
 
-    services.invoice_line_update(
+    services.document_line_update(
         access=access, line=line, data=LineInput("Desplazamiento", D(2), D("35.50"), D(10))
     )
     invoice.refresh_from_db()
@@ -253,7 +253,7 @@ def test_line_add_update_remove_recompute_totals(world):
         D("1530.10"),
     )
 
-    services.invoice_line_remove(access=access, line=line)
+    services.document_line_remove(access=access, line=line)
     invoice.refresh_from_db()
     assert (invoice.subtotal, invoice.total) == (D("1200.00"), D("1452.00"))
     assert invoice.lines.count() == 1
@@ -312,12 +312,12 @@ def test_issued_invoice_is_immutable(world):
     line = invoice.lines.get()
 
     with pytest.raises(ValidationError) as error:
-        services.invoice_line_add(
-            access=access, invoice=invoice, line=LineInput("Extra", D(1), D(1))
+        services.document_line_add(
+            access=access, document=invoice, line=LineInput("Extra", D(1), D(1))
         )
-    assert error.value.messages == ["La factura F2026-0001 ya está emitido y no se modifica."]
+    assert error.value.messages == ["La factura F2026-0001 ya está emitida y no se modifica."]
     with pytest.raises(ValidationError):
-        services.invoice_line_remove(access=access, line=line)
+        services.document_line_remove(access=access, line=line)
     with pytest.raises(ValidationError):
         services.invoice_issue(access=access, invoice=invoice)
 
@@ -329,7 +329,7 @@ def test_issued_invoice_is_immutable(world):
 def test_issue_without_lines_is_refused_and_takes_no_number(world):
     access = world.access(world.owner)
     invoice = _draft(world, _customer(world))
-    services.invoice_line_remove(access=access, line=invoice.lines.get())
+    services.document_line_remove(access=access, line=invoice.lines.get())
 
     with pytest.raises(ValidationError) as error:
         services.invoice_issue(access=access, invoice=invoice)

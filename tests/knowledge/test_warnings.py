@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from knowledge.warnings import tax_rate_warnings
 from sumalos.invoicing.models import Contact, Invoice, InvoiceLine, Quote, QuoteLine
+from sumalos.taxes.warnings import tax_rate_warnings
 
 pytestmark = pytest.mark.django_db
 

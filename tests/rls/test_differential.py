@@ -15,16 +15,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory.models import Memory
-from sumalos.accounts.access import AiAccess, OrgPermissions, Principal, access_for_user
-from sumalos.accounts.models import Membership, Organization, User
+from sumalos.accounts.models import Organization, User
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
-
-AREAS = ["general", "contacts", "invoices", "expenses"]
-RECORD_AREAS = ["contacts", "invoices", "expenses"]
-PHONES = ["+34600000001", "+34600000002", "+34600000003"]
-N_ORGS = 3
-N_USERS = 3
+from tests.rls.worlds import (
+    AREAS,
+    N_ORGS,
+    N_USERS,
+    PHONES,
+    Asker,
+    access_store,
+    askers,
+    pool_create,
+)
 
 
 @dataclass(frozen=True)
@@ -55,32 +58,9 @@ def rows(draw: st.DrawFn) -> Row:
     return Row(visibility, org, user, phone, area)
 
 
-@st.composite
-def memberships(draw: st.DrawFn) -> dict[int, tuple[str, frozenset[str], frozenset[str]]]:
-    """For each organization the principal belongs to: role, read areas, write areas."""
-    result = {}
-    for org in draw(st.sets(st.integers(0, N_ORGS - 1))):
-        role = draw(st.sampled_from(["owner", "admin", "member", "member", "member"]))
-        write = frozenset(draw(st.sets(st.sampled_from(RECORD_AREAS))))
-        read = frozenset(draw(st.sets(st.sampled_from(RECORD_AREAS)))) | write
-        result[org] = (role, read, write)
-    return result
-
-
-@st.composite
-def worlds(draw: st.DrawFn) -> tuple[str, int | None, str | None, dict, frozenset[int], list[Row]]:
-    kind = draw(st.sampled_from(["user", "phone", "user+phone", "none"]))
-    user = draw(st.integers(0, N_USERS - 1)) if kind in ("user", "user+phone") else None
-    phone = draw(st.sampled_from(PHONES)) if kind in ("phone", "user+phone") else None
-    member_of = draw(memberships()) if kind != "none" else {}
-    requested = (
-        frozenset(draw(st.sets(st.sampled_from(sorted(member_of))))) if member_of else frozenset()
-    )
-    return kind, user, phone, member_of, requested, draw(st.lists(rows(), max_size=14))
-
-
-def oracle(row: Row, user: int | None, phone: str | None, readable: dict[int, set[str]]) -> bool:
+def oracle(row: Row, asker: Asker) -> bool:
     """DESIGN §3, word for word."""
+    user, phone, readable = asker.owner_user, asker.phone, asker.readable()
     owns = (user is not None and row.owner_user == user) or (
         phone is not None and row.owner_phone == phone
     )
@@ -94,11 +74,7 @@ def oracle(row: Row, user: int | None, phone: str | None, readable: dict[int, se
 
 @pytest.fixture
 def pool(transactional_db: None) -> tuple[list[Organization], list[User]]:
-    users = [
-        User.objects.create_user(email=f"u{i}@pool.test", password=None) for i in range(N_USERS)
-    ]
-    orgs = [Organization.objects.create(name=f"Org {i}") for i in range(N_ORGS)]
-    return orgs, users
+    return pool_create()
 
 
 @settings(
@@ -107,48 +83,11 @@ def pool(transactional_db: None) -> tuple[list[Organization], list[User]]:
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(world=worlds())
-def test_app_filter_and_row_level_security_agree_with_the_design(pool, world):
+@given(asker=askers(), world_rows=st.lists(rows(), max_size=14))
+def test_app_filter_and_row_level_security_agree_with_the_design(pool, asker, world_rows):
     orgs, users = pool
-    kind, user, phone, member_of, requested, world_rows = world
     # Given the principal's memberships, stored for a user and carried by a phone.
-    Membership.objects.all().delete()
-    if user is not None:
-        Membership.objects.bulk_create(
-            Membership(
-                organization=orgs[org],
-                user=users[user],
-                role=role,
-                read_areas=sorted(read),
-                write_areas=sorted(write),
-            )
-            for org, (role, read, write) in member_of.items()
-        )
-    request_orgs = [orgs[org].pk for org in sorted(requested)]
-    if kind == "user":
-        assert user is not None
-        access = access_for_user(users[user], organization_ids=request_orgs)
-    else:
-        # A phone carries the organizations that authorised it (never wider: see channels).
-        access = AiAccess(
-            principal=(
-                Principal(kind="anonymous")
-                if kind == "none"
-                else Principal(
-                    kind="phone", phone=phone, user_id=None if user is None else users[user].pk
-                )
-            ),
-            permissions={
-                orgs[org].pk: OrgPermissions(
-                    role=member_of[org][0],
-                    read=frozenset(AREAS)
-                    if member_of[org][0] != "member"
-                    else member_of[org][1] | {"general"},
-                    write=member_of[org][2],
-                )
-                for org in sorted(requested)
-            },
-        )
+    access = access_store(asker, orgs, users)
     # And rows of every visibility.
     Memory.objects.all().delete()
     stored = Memory.objects.bulk_create(
@@ -163,14 +102,8 @@ def test_app_filter_and_row_level_security_agree_with_the_design(pool, world):
         )
         for i, row in enumerate(world_rows)
     )
-    readable = {
-        org: (set(AREAS) if member_of[org][0] != "member" else set(member_of[org][1]))
-        for org in requested
-    }
     expected = {
-        memory.pk
-        for memory, row in zip(stored, world_rows, strict=True)
-        if oracle(row, user if kind != "none" else None, phone, readable)
+        memory.pk for memory, row in zip(stored, world_rows, strict=True) if oracle(row, asker)
     }
 
     # When both enforcements read the table.

@@ -75,7 +75,7 @@ def _plant(user: User) -> tuple[WebChat, Client]:
     client.post("/suma/nueva/")
     chat = WebChat.objects.filter(owner_user=user).latest("id")
     client.post(
-        f"/suma/{chat.pk}/mensaje/",
+        f"/suma/{chat.public_id}/mensaje/",
         {
             "text": f"Tengo la tensión alta y lo sabe {said}. La clave del banco es "
             f"{BANK_PASSWORD} y la tarjeta {CARD}. ¿Qué sabes de la gestoría y del pádel?"
@@ -125,7 +125,7 @@ def _pages(client: Client, chats: list[WebChat], conversations: list[str]) -> di
         "/api/memories/audit/",
         "/registro/mis-datos.json",
         *(f"/registro/conversaciones/{cid}/" for cid in conversations),
-        *(f"/suma/{chat.pk}/" for chat in chats),
+        *(f"/suma/{chat.public_id}/" for chat in chats),
     ]
     pages = {}
     for url in urls:
@@ -185,7 +185,7 @@ def test_no_page_shows_another_persons_personal_or_private_text_to_any_demo_pers
                 if word in found[word]:
                     leaks.append(f"{viewer} buscar: {word}")
         for url, body in pages.items():
-            if url == f"/suma/{own_chat.pk}/":
+            if url == f"/suma/{own_chat.public_id}/":
                 continue
             for secret in (BANK_PASSWORD, CARD, CARD.replace(" ", "")):
                 if secret in body:

@@ -9,7 +9,7 @@ from memory.services import memory_write
 from search.models import ShownItem
 from search.selectors import shown_in_conversation
 from search.services import outbox_drain
-from search.tools import NOT_FOUND, buscar, consultar, recuperar
+from search.tools import NO_IBAN_ACCESS, NOT_FOUND, buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import User
 from sumalos.accounts.services import membership_add
@@ -196,3 +196,81 @@ def test_the_ledger_answers_what_a_person_was_shown_in_a_conversation(records, w
     assert rows[-1] == (2, "consultar", "invoice", records.boiler_invoice.pk, invoice_fields)
     assert {r[0] for r in rows} == {1, 2}
     assert list(as_bookkeeper) == []
+
+
+def test_recuperar_masks_a_secret_in_a_message_copied_before_masking(records, world_tx):
+    # An ai_messages row from before the masked copies: the secret is still in its text.
+    old = _message(world_tx, world_tx.reader, "web:9", 1, "la contraseña del banco es Xk9#pq2Lm")
+
+    found = recuperar(access=world_tx.access(world_tx.reader), conversation_id="web:9")
+
+    assert [(m["id"], m["text"], m["key"]) for m in found["messages"]] == [
+        (
+            old.pk,
+            "la contraseña del banco es [dato oculto]",
+            "la contraseña del banco es [dato oculto]",
+        )
+    ]
+
+
+OTHER_IBAN = "ES7921000813610123456789"
+
+
+def test_cuenta_bancaria_puts_the_record_first_and_a_proposal_after_it(records, world_tx):
+    proposal = memory_write(
+        access=world_tx.access(world_tx.owner),
+        organization_id=world_tx.org.pk,
+        category="cliente",
+        subject=f"contacto:{records.talleres.pk}",
+        text=f"Talleres García ha cambiado de cuenta: {OTHER_IBAN.lower()}",
+        explicit=True,
+    ).memory
+    assert proposal is not None
+
+    account = cuenta_bancaria(
+        access=world_tx.access(world_tx.reader),
+        contact_id=records.talleres.pk,
+        conversation_id="web:50",
+        turn=1,
+    )
+
+    assert account == {
+        "contacto": "Talleres García S.L.",
+        "iban_ficha": TALLERES_IBAN,
+        "fuente": {"tipo": "ficha del contacto", "enlace": f"/contactos/{records.talleres.pk}/"},
+        "otras_cuentas": [
+            {
+                "iban": OTHER_IBAN,
+                "estado": "sin verificar",
+                "recuerdo": proposal.pk,
+                "fuente": {"tipo": "memoria", "enlace": f"/memoria/#recuerdo-{proposal.pk}"},
+            }
+        ],
+    }
+    shown = ShownItem.objects.filter(conversation_id="web:50").order_by("item_kind")
+    assert [(s.via, s.item_kind, s.item_id, s.fields) for s in shown] == [
+        ("cuenta_bancaria", "contact", records.talleres.pk, ["iban"]),
+        ("cuenta_bancaria", "memory", proposal.pk, []),
+    ]
+
+
+def test_cuenta_bancaria_is_refused_without_the_iban_field_and_out_of_reach(records, world_tx):
+    only_contacts = User.objects.create_user(
+        email="contacts@uno.test", password="x", full_name="Solo Contactos"
+    )
+    membership_add(organization=world_tx.org, user=only_contacts, read_areas=["contacts"])
+    access = access_for_user(only_contacts, organization_ids=[world_tx.org.pk])
+
+    hidden = cuenta_bancaria(
+        access=access, contact_id=records.talleres.pk, conversation_id="web:51", turn=1
+    )
+    elsewhere = cuenta_bancaria(
+        access=world_tx.access(world_tx.owner),
+        contact_id=records.other_contact.pk,
+        conversation_id="web:51",
+        turn=1,
+    )
+
+    assert hidden == {"error": NO_IBAN_ACCESS}
+    assert elsewhere == {"error": NOT_FOUND}
+    assert ShownItem.objects.count() == 0

@@ -23,13 +23,21 @@ class Command(BaseCommand):
         # manage.py started the embedded services in this process: they stop when it exits.
         embedded.ensure_services()
         call_command("migrate", interactive=False, verbosity=0)
+        # Copies made before secrets were masked need the Python policy, which a frozen
+        # migration may not import (docs/decisions/0011).
+        call_command("remask_copies")
         call_command("load_knowledge")
         call_command("load_demo")
+        self._demo_twilio_token()
         port = os.environ.get("PORT", "8000")
         python = sys.executable
         manage = str(settings.BASE_DIR / "manage.py")
+        # DEBUG stays off (SUMALOS_DEBUG=1 turns it on); --insecure lets runserver serve the
+        # static files anyway, which is all a local demo needs.
         children = [
-            subprocess.Popen([python, manage, "runserver", "--noreload", f"127.0.0.1:{port}"]),
+            subprocess.Popen(
+                [python, manage, "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"]
+            ),
             subprocess.Popen(
                 [python, "-m", "celery", "-A", "sumalos", "worker", "-c", "1", "-l", "warning"]
             ),
@@ -69,3 +77,16 @@ class Command(BaseCommand):
             except subprocess.TimeoutExpired:
                 child.kill()
         self.stdout.write("Parado.")
+
+    def _demo_twilio_token(self) -> None:
+        """Without TWILIO_AUTH_TOKEN the webhook answers 503: the demo gets its own token."""
+        if os.environ.get("TWILIO_AUTH_TOKEN"):
+            self.stdout.write("WhatsApp: webhook firmado con TWILIO_AUTH_TOKEN del entorno.")
+            return
+        token, _ = embedded.checkout_secret(embedded.DEMO_TWILIO_TOKEN, nbytes=24)
+        self.stdout.write(
+            self.style.WARNING(
+                f"WhatsApp: token de Twilio SOLO PARA DEMO (no es de Twilio): {token}\n"
+                "  send_whatsapp firma con él. En producción, define TWILIO_AUTH_TOKEN."
+            )
+        )

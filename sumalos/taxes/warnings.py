@@ -2,15 +2,20 @@
 
 No model is involved: each line's VAT and withholding are compared with the engine's rates on
 the document's issue date, and each unexpected rate yields one warning in Spanish. A warning
-never blocks; the invoice and quote draft pages show them (DESIGN §4).
+never blocks; the invoice and quote draft pages and the assistant show them (DESIGN §4). It
+lives beside the rates it reads; the documents are only typed here, so taxes import nothing
+of invoicing at run time.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from sumalos.invoicing.models import Invoice, Quote
 from sumalos.taxes.rates import vat_rates_on, withholding_rates_on
+
+if TYPE_CHECKING:
+    from sumalos.invoicing.models import Invoice, Quote
 
 # 0 % is always acceptable: exempt and reverse-charge lines carry no VAT, and most lines no
 # withholding at all.
