@@ -98,6 +98,28 @@ TEXT_OUTSIDE_THE_RULE: dict[str, dict[str, str]] = {
         "headers": REFERENCE,
         "description": REFERENCE,
     },
+    # Login throttling (django-axes): failed logins only; axes drops the password from post_data.
+    "axes_accessattempt": {
+        "user_agent": REFERENCE,
+        "username": REFERENCE,
+        "http_accept": REFERENCE,
+        "path_info": REFERENCE,
+        "get_data": REFERENCE,
+        "post_data": REFERENCE,
+    },
+    "axes_accessfailurelog": {
+        "user_agent": REFERENCE,
+        "username": REFERENCE,
+        "http_accept": REFERENCE,
+        "path_info": REFERENCE,
+    },
+    "axes_accesslog": {
+        "user_agent": REFERENCE,
+        "username": REFERENCE,
+        "http_accept": REFERENCE,
+        "path_info": REFERENCE,
+        "session_hash": REFERENCE,
+    },
     "users": {"password": REFERENCE, "email": REFERENCE, "full_name": REFERENCE},
     "organizations": {"name": REFERENCE, "tax_id": REFERENCE},
     "memberships": {"read_areas": REFERENCE, "write_areas": REFERENCE},
