@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from channels_app.models import AiMessage, LearnedNotice, PhoneLink, WebChat, WhatsappMessage
+from memory.models import Memory
 from sumalos.accounts.access import AiAccess
 from sumalos.rls.rule import visible_q
 
@@ -53,9 +54,14 @@ def conversation_messages(*, access: AiAccess, conversation_id: str) -> QuerySet
 
 
 def learned_notices_pending(*, access: AiAccess, conversation_id: str) -> list[LearnedNotice]:
-    """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data."""
+    """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data.
+
+    A notice repeats its memory's text, so it is readable only while that memory is readable
+    by this person under the visibility rule (deleted, handed over or narrowed: gone).
+    """
     return list(
         _owned_notices(access)
+        .filter(memory__in=Memory.objects.filter(visible_q(access)))
         .filter(conversation_id=conversation_id, shown_at__isnull=True, undone_at__isnull=True)
         .order_by("id")
     )

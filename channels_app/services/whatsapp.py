@@ -19,6 +19,7 @@ from django.utils import timezone
 from assistant.compaction import compact, summary_for
 from assistant.services import assistant_reply, recent_history, reply_provider
 from channels_app.models import LearnedNotice, WhatsappMessage
+from channels_app.selectors import learned_notices_pending
 from channels_app.services.linking import (
     LINK_ATTEMPT_BODY,
     link_code_of,
@@ -91,14 +92,7 @@ def _masked_copies(*, body: str, caption: str) -> dict[str, str]:
 
 
 def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
-    notices = LearnedNotice.objects.filter(
-        conversation_id=f"whatsapp:{phone}", shown_at__isnull=True, undone_at__isnull=True
-    ).order_by("id")
-    if access.user_id is not None:
-        notices = notices.filter(owner_user_id=access.user_id)
-    else:
-        notices = notices.filter(owner_phone=phone)
-    shown = list(notices)
+    shown = learned_notices_pending(access=access, conversation_id=f"whatsapp:{phone}")
     if not shown:
         return "", []
     facts = " ".join(n.text for n in shown)
