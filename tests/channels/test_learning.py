@@ -193,11 +193,9 @@ def test_deleting_a_chat_forgets_private_memories_only_it_taught(world: World):
 def _chat_say(client, user, text: str) -> int:
     client.force_login(user)
     assert client.post("/suma/nueva/").status_code == 302
-    chat_id = (
-        WebChat.objects.filter(owner_user=user).order_by("-id").values_list("pk", flat=True)[0]
-    )
-    assert client.post(f"/suma/{chat_id}/mensaje/", {"text": text}).status_code == 302
-    return chat_id
+    chat = WebChat.objects.filter(owner_user=user).order_by("-id")[0]
+    assert client.post(f"/suma/{chat.public_id}/mensaje/", {"text": text}).status_code == 302
+    return chat.pk
 
 
 @pytest.mark.slow
