@@ -8,11 +8,11 @@ from channels_app.models import LearnedNotice, OutboxEntry, WebChat, WhatsappMes
 from channels_app.selectors import learned_notices_pending
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.forgetting import web_chat_delete
-from channels_app.services.learning import message_learn
 from channels_app.services.notices import learned_notice_undo
 from channels_app.services.outbox import outbox_drain
-from channels_app.services.recordar import recordar
 from channels_app.services.whatsapp import whatsapp_inbound_receive
+from learning.recordar import recordar
+from learning.services import message_learn
 from memory.models import Memory
 from memory.selectors import memory_center
 from sumalos.accounts.models import Membership

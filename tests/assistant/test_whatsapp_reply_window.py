@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from assistant.whatsapp import whatsapp_reply_send
 from channels_app.models import WhatsappMessage
-from channels_app.services.whatsapp import whatsapp_reply_send
 
 pytestmark = pytest.mark.django_db
 
