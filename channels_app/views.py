@@ -80,5 +80,6 @@ def whatsapp_webhook(request: HttpRequest) -> HttpResponse:
         )
         if inbound.message is not None:
             message_id, text = inbound.message.pk, inbound.link_reply
-            transaction.on_commit(lambda: app.send_task(REPLY_TASK, args=(message_id, text)))
+            reply = app.signature(REPLY_TASK, args=(message_id, text))
+            transaction.on_commit(reply.apply_async)
     return _twiml()

@@ -1,4 +1,4 @@
-"""Outside WhatsApp's 24-hour window no free-form reply is sent (issue 7, item 7)."""
+"""Outside WhatsApp's 24-hour window no free-form reply is sent (docs/channels.md)."""
 
 import datetime
 

@@ -190,14 +190,15 @@ def test_deleting_a_chat_forgets_private_memories_only_it_taught(world: World):
 # --- Scope from intent, end to end: the web chat page, then a real worker learns -----------------
 
 
-def _chat_say(client, user, text: str) -> int:
+def _chat_say(client, user, text: str) -> None:
     client.force_login(user)
     assert client.post("/suma/nueva/").status_code == 302
-    chat_id = (
-        WebChat.objects.filter(owner_user=user).order_by("-id").values_list("pk", flat=True)[0]
+    public_id = (
+        WebChat.objects.filter(owner_user=user)
+        .order_by("-id")
+        .values_list("public_id", flat=True)[0]
     )
-    assert client.post(f"/suma/{chat_id}/mensaje/", {"text": text}).status_code == 302
-    return chat_id
+    assert client.post(f"/suma/{public_id}/mensaje/", {"text": text}).status_code == 302
 
 
 @pytest.mark.slow
