@@ -108,3 +108,18 @@ def whatsapp_history_unadopted(*, access: AiAccess) -> int:
 def whatsapp_recent(*, phone: str, limit: int = 20) -> list[WhatsappMessage]:
     """The latest messages exchanged with a number; the phone comes from a verified webhook."""
     return list(WhatsappMessage.objects.filter(phone=phone).order_by("-id")[:limit])[::-1]
+
+
+def whatsapp_inbound_unanswered(*, message_id: int) -> WhatsappMessage | None:
+    """Inbound message ``message_id`` if it has not been answered yet."""
+    return WhatsappMessage.objects.filter(
+        pk=message_id, direction=WhatsappMessage.Direction.INBOUND, replied_at__isnull=True
+    ).first()
+
+
+def whatsapp_earlier(*, inbound: WhatsappMessage, limit: int = 40) -> list[WhatsappMessage]:
+    """The number's messages before ``inbound``, oldest first (at most ``limit``)."""
+    earlier = WhatsappMessage.objects.filter(phone=inbound.phone, id__lt=inbound.pk).order_by(
+        "-id"
+    )[:limit]
+    return list(reversed(earlier))

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 
 from stdnum.es import nif as es_nif
 
+from learning.base import ExtractedFact, KnownAttribute
 from memory.policy import find_iban
-from sumalos.ai.base import ExtractedFact, KnownAttribute
 
 # A proper name: capitalised words, joined by "de", "del", "y", "&" (Talleres García S.L.).
 _WORD = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü.&'\-]*"
