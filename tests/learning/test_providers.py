@@ -10,7 +10,7 @@ from learning.providers import PROVIDERS, _provider, get_provider
 
 
 def test_the_registry_holds_the_offline_and_anthropic_providers():
-    assert PROVIDERS == {"offline": OfflineProvider, "anthropic": AnthropicProvider}
+    assert {"offline": OfflineProvider, "anthropic": AnthropicProvider} == PROVIDERS
 
 
 def test_the_configured_provider_is_built_once_per_process(settings):
