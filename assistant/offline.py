@@ -195,7 +195,8 @@ def _draft_text(output: dict[str, Any]) -> str:
 
 def _knowledge_text(output: dict[str, Any]) -> str:
     if "error" in output:
-        return output["error"]
+        error: str = output["error"]
+        return error
     lines = []
     for fact in output["datos"]:
         until = f" hasta el {fact['vigente_hasta']}" if fact["vigente_hasta"] else ""
@@ -211,7 +212,8 @@ def _knowledge_text(output: dict[str, Any]) -> str:
 def _bank_account_text(output: dict[str, Any]) -> str:
     """The record's IBAN first; any other account after it, each marked as it stands."""
     if "error" in output:
-        return output["error"]
+        error: str = output["error"]
+        return error
     name = output["contacto"]
     record = output["iban_ficha"]
     lines = [

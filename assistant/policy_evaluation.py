@@ -15,6 +15,7 @@ import itertools
 import logging
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,13 +195,13 @@ def evaluate_line(row: dict[str, Any]) -> dict[str, Any]:
     try:
         user = scratch.users[row["writer"]]
         access = access_for_user(user, organization_ids=[scratch.organization.pk])
-        run = {
+        runs: dict[str, Callable[[], None]] = {
             "web": lambda: _run_web(access, scratch, row["text"]),
             "whatsapp": lambda: _run_whatsapp(user, scratch, row["text"]),
             "api": lambda: _run_api(access, scratch, row["text"]),
             "recordar": lambda: _run_recordar(access, scratch, row["text"]),
-        }[row["channel"]]
-        run()
+        }
+        runs[row["channel"]]()
         stored = _stored(scratch)
     finally:
         _scratch_delete(scratch)

@@ -7,12 +7,11 @@ which only sends them by name.
 
 from __future__ import annotations
 
-from celery import shared_task
-
 from channels_app.services.forgetting import memories_prune_nightly
+from sumalos.platform.tasks import task
 
 
-@shared_task(name="channels.prune_memories", ignore_result=True)
+@task(name="channels.prune_memories", ignore_result=True)
 def prune_memories() -> dict[str, int]:
     """Beat, nightly: old versions and stale proposals go."""
     return memories_prune_nightly()

@@ -16,7 +16,7 @@ import markdown
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet, URLField
-from django.forms import BaseInlineFormSet
+from django.forms import BaseInlineFormSet, ModelForm
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -38,7 +38,7 @@ from sumalos.accounts.models import User
 
 def render_markdown(body: str) -> SafeString:
     """Markdown to HTML with any raw HTML escaped first (a preview must not run scripts)."""
-    rendered = markdown.markdown(html.escape(body, quote=False), extensions=["tables"])
+    rendered: str = markdown.markdown(html.escape(body, quote=False), extensions=["tables"])
     return mark_safe(rendered)  # noqa: S308 - the source was escaped above
 
 
@@ -73,7 +73,7 @@ def version_diff(older: Version | None, newer: Version) -> list[tuple[str, str]]
     ]
 
 
-class SourceFormSet(BaseInlineFormSet):
+class SourceFormSet(BaseInlineFormSet[Source, Entry, ModelForm[Source]]):
     def clean(self) -> None:
         super().clean()
         kept = [
@@ -85,7 +85,7 @@ class SourceFormSet(BaseInlineFormSet):
             raise ValidationError(PUBLISH_WITHOUT_SOURCE_MESSAGE)
 
 
-class FactFormSet(BaseInlineFormSet):
+class FactFormSet(BaseInlineFormSet[Fact, Entry, ModelForm[Fact]]):
     def clean(self) -> None:
         super().clean()
         periods: list[tuple[str, Any, Any]] = []
@@ -109,7 +109,7 @@ class FactFormSet(BaseInlineFormSet):
             periods.append((key, start, end))
 
 
-class SourceInline(admin.TabularInline):
+class SourceInline(admin.TabularInline[Source, Entry]):
     model = Source
     formset = SourceFormSet
     extra = 1
@@ -117,14 +117,14 @@ class SourceInline(admin.TabularInline):
     formfield_overrides = {URLField: {"assume_scheme": "https"}}
 
 
-class FactInline(admin.TabularInline):
+class FactInline(admin.TabularInline[Fact, Entry]):
     model = Fact
     formset = FactFormSet
     extra = 0
     fields = ["key", "value", "unit", "valid_from", "valid_to"]
 
 
-class FactKeyInline(admin.TabularInline):
+class FactKeyInline(admin.TabularInline[FactKey, Entry]):
     model = FactKey
     extra = 0
     fields = ["key", "label", "terms", "position"]
@@ -151,12 +151,12 @@ class ValidityFilter(admin.SimpleListFilter):
 
 
 @admin.register(Domain)
-class DomainAdmin(admin.ModelAdmin):
+class DomainAdmin(admin.ModelAdmin[Domain]):
     list_display = ["name", "slug"]
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(admin.ModelAdmin[Entry]):
     list_display = ["title", "slug", "domain", "status", "valid_from", "valid_to", "updated_at"]
     list_filter = ["domain", "status", ValidityFilter]
     search_fields = ["slug", "title", "body"]

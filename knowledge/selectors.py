@@ -73,7 +73,8 @@ class Knowledge:
 def _fetch(sql: str, params: Sequence[Any] | dict[str, Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _read_passages(chunk_ids: list[int]) -> list[tuple[int, Passage]]:

@@ -96,7 +96,9 @@ class AnthropicProvider:
             http_client=http_client,
         )
 
-    def _tool_call(self, *, model: str, tool: dict[str, Any], prompt: str) -> tuple[dict, Usage]:
+    def _tool_call(
+        self, *, model: str, tool: dict[str, Any], prompt: str
+    ) -> tuple[dict[str, Any], Usage]:
         # The schemas are plain dicts: the SDK's TypedDicts add nothing over the tests here.
         request: dict[str, Any] = {
             "model": model,

@@ -6,13 +6,12 @@ lived in the channels app.
 
 from __future__ import annotations
 
-from celery import shared_task
-
 from channels_app.services.outbox import outbox_drain
 from learning.services import message_learn
+from sumalos.platform.tasks import task
 
 
-@shared_task(name="channels.drain_outbox", ignore_result=True)
+@task(name="channels.drain_outbox", ignore_result=True)
 def drain_outbox() -> dict[str, int]:
     """Beat, every 5 seconds: learn from every message waiting in the outbox."""
     report = outbox_drain(handler=message_learn)

@@ -30,7 +30,7 @@ from sumalos.accounts.middleware import request_access
 from sumalos.rls.rule import Visibility
 
 
-class MemoryOutputSerializer(serializers.Serializer):
+class MemoryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     visibility = serializers.CharField()
     area = serializers.CharField()
@@ -67,7 +67,7 @@ def _out(request: Request, memory: Memory) -> dict[str, Any]:
     }
 
 
-class MemoryWriteSerializer(serializers.Serializer):
+class MemoryWriteSerializer(serializers.Serializer[Any]):
     category = serializers.ChoiceField(choices=Memory.Category.choices)
     text = serializers.CharField(max_length=services.MAX_TEXT)
     subject = serializers.CharField(required=False, default="", allow_blank=True)
@@ -135,7 +135,7 @@ class MemoryListApi(APIView):
         return Response(body, status=code)
 
 
-class MemoryEditSerializer(serializers.Serializer):
+class MemoryEditSerializer(serializers.Serializer[Any]):
     text = serializers.CharField(max_length=services.MAX_TEXT)
     value = serializers.CharField(required=False, allow_blank=True, max_length=services.MAX_VALUE)
 

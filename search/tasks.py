@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from celery import shared_task
-
 from search.services import outbox_drain
+from sumalos.platform.tasks import task
 
 
-@shared_task(name="search.tasks.drain_search_outbox", ignore_result=True)
+@task(name="search.tasks.drain_search_outbox", ignore_result=True)
 def drain_search_outbox() -> int:
     return outbox_drain()

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STATE_DIR = Path(os.environ.get("SUMALOS_EMBEDDED_DIR", ROOT / ".embedded"))
@@ -127,9 +128,9 @@ def _as_root() -> bool:
     return os.geteuid() == 0
 
 
-def _run_pg(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+def _run_pg(args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
     user = SYSTEM_USER if _as_root() else None
-    return subprocess.run(args, check=True, text=True, capture_output=True, user=user, **kwargs)  # type: ignore[call-overload]
+    return subprocess.run(args, check=True, text=True, capture_output=True, user=user, **kwargs)
 
 
 def _prepare_root_permissions() -> None:

@@ -32,7 +32,8 @@ def embed_query(text: str) -> list[float]:
     """Embed a search query."""
     with _lock:
         vector = _model().query([text])[0]
-    return np.asarray(vector, dtype=np.float32).tolist()
+    values: list[float] = np.asarray(vector, dtype=np.float32).tolist()
+    return values
 
 
 def embed_passages(texts: list[str]) -> list[list[float]]:

@@ -6,7 +6,12 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import django_stubs_ext
+
 from sumalos import embedded
+
+# Lets admin and form classes name their model (``ModelAdmin[Invoice]``) at runtime too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

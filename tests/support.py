@@ -24,7 +24,7 @@ PREFIX = f"sumalos-test-{os.getpid()}:"
 PATH = "/webhooks/whatsapp/"
 
 
-def start_worker() -> subprocess.Popen:
+def start_worker() -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "SUMALOS_TEST_DATABASE": connection.settings_dict["NAME"],

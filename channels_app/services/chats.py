@@ -9,6 +9,7 @@ part that holds a secret keeps it, as written, in the person's own chat and carr
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -38,7 +39,12 @@ def web_chat_create(*, access: AiAccess, organization_id: int | None, title: str
 
 @transaction.atomic
 def web_chat_append(
-    *, access: AiAccess, chat_id: int, role: str, text: str, parts: list[dict] | None = None
+    *,
+    access: AiAccess,
+    chat_id: int,
+    role: str,
+    text: str,
+    parts: list[dict[str, Any]] | None = None,
 ) -> str:
     """Append one message to the transcript; returns its id inside the chat."""
     if role not in ROLES:

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -81,7 +82,8 @@ def features(texts: list[str]) -> np.ndarray:
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
+    probabilities: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return probabilities
 
 
 def _fit(x: np.ndarray, targets: np.ndarray) -> np.ndarray:
@@ -99,7 +101,7 @@ class GateModel:
     category: np.ndarray  # (features, len(GATE_CATEGORIES))
 
 
-def load_training_set(path: Path = TRAINING_SET) -> list[dict]:
+def load_training_set(path: Path = TRAINING_SET) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 

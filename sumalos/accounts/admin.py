@@ -29,7 +29,7 @@ from sumalos.accounts.services import (
 )
 
 
-class MembershipAdminForm(forms.ModelForm):
+class MembershipAdminForm(forms.ModelForm[Membership]):
     class Meta:
         model = Membership
         fields = ("organization", "user", "role", "read_areas", "write_areas")
@@ -56,19 +56,19 @@ def _last_owner_refusals(memberships: QuerySet[Membership]) -> list[str]:
     )
 
 
-class EmailUserCreationForm(UserCreationForm):
+class EmailUserCreationForm(UserCreationForm[User]):
     class Meta:
         model = User
         fields = ("email", "full_name")
 
 
-class EmailUserChangeForm(UserChangeForm):
+class EmailUserChangeForm(UserChangeForm[User]):
     class Meta:
         model = User
         fields = ("email", "full_name", "is_active", "is_staff", "is_superuser")
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline[Membership, Organization]):
     model = Membership
     form = MembershipAdminForm
     extra = 0
@@ -81,7 +81,7 @@ class MembershipInline(admin.TabularInline):
         return ("user",) if obj is not None else ()
 
 
-class UserMembershipInline(admin.TabularInline):
+class UserMembershipInline(admin.TabularInline[Membership, User]):
     model = Membership
     form = MembershipAdminForm
     extra = 0
@@ -90,7 +90,7 @@ class UserMembershipInline(admin.TabularInline):
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(BaseUserAdmin[User]):
     form = EmailUserChangeForm
     add_form = EmailUserCreationForm
     ordering = ("email",)
@@ -109,7 +109,9 @@ class UserAdmin(BaseUserAdmin):
     )
     filter_horizontal = ("groups",)
 
-    def get_inlines(self, request: HttpRequest, obj: User | None) -> list[type[InlineModelAdmin]]:
+    def get_inlines(
+        self, request: HttpRequest, obj: User | None
+    ) -> list[type[InlineModelAdmin[Any, Any]]]:
         # Memberships are added once the user exists.
         return [] if obj is None else [UserMembershipInline]
 
@@ -129,7 +131,7 @@ class UserAdmin(BaseUserAdmin):
 
 
 @admin.register(Organization)
-class OrganizationAdmin(admin.ModelAdmin):
+class OrganizationAdmin(admin.ModelAdmin[Organization]):
     list_display = ("name", "tax_id", "shared_mode", "created_at")
     list_filter = ("shared_mode",)
     search_fields = ("name", "tax_id")
@@ -137,7 +139,7 @@ class OrganizationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(admin.ModelAdmin[Membership]):
     form = MembershipAdminForm
     list_display = ("user", "organization", "role")
     list_filter = ("role", "organization")

@@ -34,27 +34,27 @@ class ReadOnlyMixin:
         return False
 
 
-class InvoiceLineInline(ReadOnlyMixin, admin.TabularInline):
+class InvoiceLineInline(ReadOnlyMixin, admin.TabularInline[InvoiceLine, Invoice]):
     model = InvoiceLine
     extra = 0
     fields = ("position", "description", "quantity", "unit_price", "vat_rate", "withholding_rate")
 
 
-class QuoteLineInline(ReadOnlyMixin, admin.TabularInline):
+class QuoteLineInline(ReadOnlyMixin, admin.TabularInline[QuoteLine, Quote]):
     model = QuoteLine
     extra = 0
     fields = InvoiceLineInline.fields
 
 
 @admin.register(Contact)
-class ContactAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class ContactAdmin(ReadOnlyMixin, admin.ModelAdmin[Contact]):
     list_display = ("name", "kind", "tax_id", "organization", "city", "payment_terms_days")
     list_filter = ("kind", "organization")
     search_fields = ("name", "tax_id", "email")
 
 
 @admin.register(Invoice)
-class InvoiceAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class InvoiceAdmin(ReadOnlyMixin, admin.ModelAdmin[Invoice]):
     list_display = ("__str__", "organization", "contact", "issue_date", "status", "total")
     list_filter = ("status", "organization")
     search_fields = ("number", "contact__name")
@@ -63,7 +63,7 @@ class InvoiceAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(Quote)
-class QuoteAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class QuoteAdmin(ReadOnlyMixin, admin.ModelAdmin[Quote]):
     list_display = ("__str__", "organization", "contact", "issue_date", "status", "total")
     list_filter = ("status", "organization")
     search_fields = ("number", "contact__name")
@@ -72,7 +72,7 @@ class QuoteAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(Expense)
-class ExpenseAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class ExpenseAdmin(ReadOnlyMixin, admin.ModelAdmin[Expense]):
     list_display = ("date", "concept", "organization", "supplier", "base", "total")
     list_filter = ("organization", "category")
     search_fields = ("concept", "supplier__name")
@@ -80,13 +80,13 @@ class ExpenseAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(UploadedDocument)
-class UploadedDocumentAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class UploadedDocumentAdmin(ReadOnlyMixin, admin.ModelAdmin[UploadedDocument]):
     list_display = ("title", "organization", "area", "content_type", "size", "created_at")
     list_filter = ("area", "organization")
     search_fields = ("title", "text")
 
 
 @admin.register(DocumentSeries)
-class DocumentSeriesAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class DocumentSeriesAdmin(ReadOnlyMixin, admin.ModelAdmin[DocumentSeries]):
     list_display = ("organization", "kind", "year", "last_number")
     list_filter = ("kind", "year")

@@ -9,7 +9,7 @@ from sumalos.taxes.models import TaxRate
 
 
 @admin.register(TaxRate)
-class TaxRateAdmin(admin.ModelAdmin):
+class TaxRateAdmin(admin.ModelAdmin[TaxRate]):
     # ModelForm validation runs the model's constraints, so the exclusion constraint's
     # violation_error_message reaches the form before the database would refuse the row.
     list_display = ("key", "rate", "valid_from", "valid_to", "source_title")

@@ -17,7 +17,9 @@ from sumalos.accounts.access import AiAccess, Principal
 from sumalos.ai.usage import Usage, usage_cost
 
 
-def _message(content: list[dict[str, Any]], stop_reason: str, usage: dict[str, int]) -> dict:
+def _message(
+    content: list[dict[str, Any]], stop_reason: str, usage: dict[str, int]
+) -> dict[str, Any]:
     return {
         "id": "msg_1",
         "type": "message",

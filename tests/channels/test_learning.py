@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 import pytest
 
 from channels_app.models import LearnedNotice, OutboxEntry, WebChat, WhatsappMessage
@@ -40,7 +43,7 @@ def _say(world: World, text: str, user=None) -> int:
     return chat.pk
 
 
-def _facts() -> list[tuple]:
+def _facts() -> list[tuple[Any, ...]]:
     return list(
         Memory.objects.order_by("id").values_list(
             "visibility", "category", "subject", "attribute", "value", "status"
@@ -59,9 +62,9 @@ def test_a_web_payment_term_becomes_a_shared_fact_on_the_contact(world: World, g
     ]
     assert Memory.objects.get().text == "Talleres García S.L. paga a 60 días."
     assert list(AiUsage.objects.order_by("id").values_list("purpose", "cost")) == [
-        ("gate", 0),
-        ("extraction", 0),
-        ("embedding", 0),
+        ("gate", Decimal("0")),
+        ("extraction", Decimal("0")),
+        ("embedding", Decimal("0")),
     ]
 
 

@@ -37,7 +37,8 @@ def _old_chat(world: World, *, temporary: bool, text: str) -> int:
             " VALUES (%s, %s, '', %s::jsonb, %s, now(), now()) RETURNING id",
             [world.org.pk, world.owner.pk, transcript, temporary],
         )
-        return cursor.fetchone()[0]
+        chat_id: int = cursor.fetchone()[0]
+        return chat_id
 
 
 def _shown(world: World, conversation_id: str) -> None:

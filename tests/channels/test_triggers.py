@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 
@@ -17,7 +19,7 @@ from tests.world import World
 pytestmark = pytest.mark.django_db
 
 
-def _rows(conversation_id: str) -> list[tuple]:
+def _rows(conversation_id: str) -> list[tuple[Any, ...]]:
     return list(
         AiMessage.objects.filter(conversation_id=conversation_id)
         .order_by("id")

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _rows(sql: str, params: list[Any] | None = None) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def test_a_principal_with_no_organization_reads_published_entries(published, draft, no_org_access):

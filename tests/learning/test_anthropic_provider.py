@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from typing import Any
 
 import httpx2
 import pytest
@@ -12,7 +13,7 @@ from learning.anthropic_provider import AnthropicProvider
 from sumalos.ai.usage import Usage, usage_cost
 
 
-def _tool_response(name: str, payload: dict, model: str) -> dict:
+def _tool_response(name: str, payload: dict[str, Any], model: str) -> dict[str, Any]:
     return {
         "id": "msg_1",
         "type": "message",
@@ -37,7 +38,7 @@ def _no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_gate_is_a_forced_tool_call_and_reports_usage(settings):
     settings.ANTHROPIC_API_KEY = "test-key"
-    seen: list[dict] = []
+    seen: list[dict[str, Any]] = []
 
     def handler(request: httpx2.Request) -> httpx2.Response:
         seen.append(json.loads(request.content))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -18,10 +19,11 @@ FIXTURE = Path(__file__).parent / "data" / "policy_fixture.jsonl"
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
-def _run(path: Path) -> dict:
+def _run(path: Path) -> dict[str, Any]:
     out = io.StringIO()
     call_command("eval_policy", "--file", str(path), "--json", stdout=out)
-    return json.loads(out.getvalue())
+    report: dict[str, Any] = json.loads(out.getvalue())
+    return report
 
 
 def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_tx):

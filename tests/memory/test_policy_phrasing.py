@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,7 +170,7 @@ def test_a_business_fact_about_sending_things_is_not_injection(text):
     assert policy_class(text) == "none"
 
 
-def _dev_rows() -> list[dict]:
+def _dev_rows() -> list[dict[str, Any]]:
     return [json.loads(line) for line in DEV_SET.read_text(encoding="utf-8").splitlines()]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.db.models import Model, QuerySet, Value
@@ -97,7 +98,7 @@ def oracle(org: int, area: str, asker: Asker) -> bool:
     return org in readable and (area == "general" or area in readable[org])
 
 
-def _read(querysets: dict[type[Model], QuerySet]) -> dict[type[Model], set[int]]:
+def _read(querysets: dict[type[Model], QuerySet[Any]]) -> dict[type[Model], set[int]]:
     """The pks of every queryset, in one round trip (a UNION ALL tagged by table)."""
     tagged = [
         queryset.order_by().annotate(table=Value(index)).values_list("table", "pk")

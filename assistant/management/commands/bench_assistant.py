@@ -14,8 +14,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from assistant.compaction import tokens
 from assistant.prompt import INSTRUCTIONS
-from assistant.services import assistant_reply, tokens
+from assistant.services import assistant_reply
 from memory.prompt import memory_prompt_blocks
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User

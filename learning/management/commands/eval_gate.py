@@ -100,5 +100,7 @@ class Command(BaseCommand):
 
 def _agrees(item: dict[str, Any], expect: dict[str, Any]) -> bool:
     if expect["policy"] != "none":
-        return item["policy"] == expect["policy"]
-    return (item["outcome"] == "learn") == expect["remember"]
+        same_policy: bool = item["policy"] == expect["policy"]
+        return same_policy
+    same_decision: bool = (item["outcome"] == "learn") == expect["remember"]
+    return same_decision

@@ -26,7 +26,7 @@ FILE_TYPES: dict[str, tuple[str, bytes | None]] = {
 TEXT_TYPES = frozenset({"text/plain", "text/csv"})
 
 
-def _file_type(upload: UploadedFile) -> str:
+def _file_type(upload: UploadedFile[bytes]) -> str:
     """The content type of ``upload`` by its extension, checked against its first bytes."""
     name = (upload.name or "").lower()
     extension = next((ext for ext in FILE_TYPES if name.endswith(ext)), None)
@@ -50,7 +50,7 @@ def document_upload(
     organization_id: int,
     title: str,
     area: str,
-    file: UploadedFile | None = None,
+    file: UploadedFile[bytes] | None = None,
     text: str = "",
     contact: Contact | None = None,
     uploaded_by: User | None = None,
