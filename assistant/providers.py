@@ -88,6 +88,7 @@ class AnthropicProvider:
                 response = self.client.messages.create(
                     model=model,
                     max_tokens=settings.ASSISTANT_MAX_TOKENS,
+                    # The SDK types these as its TypedDicts; ours are plain dicts of that shape.
                     system=system_blocks(parts),  # type: ignore[arg-type]
                     messages=conversation,  # type: ignore[arg-type]
                     tools=[tool.schema() for tool in tools],  # type: ignore[misc]
@@ -134,6 +135,7 @@ class AnthropicProvider:
             f"#{mid} {role}: {mask_secrets(text)}" for mid, role, text in messages
         )
         try:
+            # The SDK types the tool as its TypedDict; SUMMARY_TOOL is a plain dict of that shape.
             response = self.client.messages.create(  # type: ignore[call-overload]
                 model=model,
                 max_tokens=settings.ASSISTANT_MAX_TOKENS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from django.urls import reverse
 
@@ -75,7 +76,13 @@ def euros(amount: object) -> str:
     return f"{groups},{cents} €"
 
 
-def _record(organization_id: int, area: str) -> dict[str, object]:
+class _RecordPolicy(TypedDict):
+    visibility: str
+    organization_id: int
+    area: str
+
+
+def _record(organization_id: int, area: str) -> _RecordPolicy:
     """Policy columns of an organization record: a shared row of its area, no owner."""
     return {"visibility": Visibility.SHARED, "organization_id": organization_id, "area": area}
 
@@ -101,7 +108,7 @@ def contact_item(row_id: int) -> Item | None:
     return Item(
         kind=Kind.CONTACT,
         source_id=contact.pk,
-        **_record(contact.organization_id, Area.CONTACTS),  # type: ignore[arg-type]
+        **_record(contact.organization_id, Area.CONTACTS),
         key=contact.name,
         title=contact.name,
         summary=f"{kind} de {contact.city}" if contact.city else kind,
@@ -131,7 +138,7 @@ def _billing_item(kind: str, document: Invoice | Quote, *, with_prices: bool) ->
     return Item(
         kind=kind,
         source_id=document.pk,
-        **_record(document.organization_id, Area.INVOICES),  # type: ignore[arg-type]
+        **_record(document.organization_id, Area.INVOICES),
         key=document.number or f"{noun} {document.pk}",
         title=f"{noun} {label} · {document.contact.name}",
         summary=f"{spanish_date(document.issue_date)}; {'; '.join(lines)[:160]}",
@@ -170,7 +177,7 @@ def expense_item(row_id: int) -> Item | None:
     return Item(
         kind=Kind.EXPENSE,
         source_id=expense.pk,
-        **_record(expense.organization_id, Area.EXPENSES),  # type: ignore[arg-type]
+        **_record(expense.organization_id, Area.EXPENSES),
         key=expense.concept,
         title=f"Gasto: {expense.concept} · {supplier}",
         summary=f"{spanish_date(expense.date)}; {euros(expense.total)}",

@@ -11,18 +11,31 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 
 from sumalos.accounts.access import AiAccess, access_for_user
-from sumalos.accounts.models import Membership
+from sumalos.accounts.models import Membership, User
 
 SESSION_KEY = "active_organization_id"
+
+
+class OrganizationRequest(HttpRequest):
+    """A request as this middleware leaves it: the active membership and its access, or None."""
+
+    membership: Membership | None
+    access: AiAccess | None
+
+
+class AuthedRequest(OrganizationRequest):
+    """A request of a view behind ``login_required``, whose user is a real one."""
+
+    user: User
 
 
 class ActiveOrganizationMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        request.membership = None  # type: ignore[attr-defined]
-        request.access = None  # type: ignore[attr-defined]
+    def __call__(self, request: OrganizationRequest) -> HttpResponse:
+        request.membership = None
+        request.access = None
         if request.user.is_authenticated:
             memberships = Membership.objects.filter(user=request.user).select_related(
                 "organization"
@@ -33,8 +46,8 @@ class ActiveOrganizationMiddleware:
                 membership = min(memberships, key=lambda m: m.organization.name, default=None)
             if membership is not None:
                 request.session[SESSION_KEY] = membership.organization_id
-                request.membership = membership  # type: ignore[attr-defined]
-                request.access = access_for_user(  # type: ignore[attr-defined]
+                request.membership = membership
+                request.access = access_for_user(
                     request.user, organization_ids=[membership.organization_id]
                 )
         return self.get_response(request)

@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from sumalos.accounts.middleware import SESSION_KEY, request_access
-from sumalos.accounts.models import Membership, Organization, User
+from sumalos.accounts.middleware import SESSION_KEY, AuthedRequest, request_access
+from sumalos.accounts.models import Membership, Organization
 from sumalos.accounts.services import organization_set_shared_mode
 
 
@@ -17,15 +17,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def organization_switch(request: HttpRequest) -> HttpResponse:
+def organization_switch(request: AuthedRequest) -> HttpResponse:
     """Make another of the user's organizations the active one."""
     try:
         organization_id = int(request.POST.get("organization", ""))
     except ValueError:
         organization_id = 0
-    user = request.user
-    assert isinstance(user, User)  # login_required
-    if not Membership.objects.filter(user=user, organization_id=organization_id).exists():
+    if not Membership.objects.filter(user=request.user, organization_id=organization_id).exists():
         messages.error(request, "No perteneces a esa organización.")
         return render(request, "home.html", status=403)
     request.session[SESSION_KEY] = organization_id
@@ -34,10 +32,11 @@ def organization_switch(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def organization_shared_mode(request: HttpRequest) -> HttpResponse:
+def organization_shared_mode(request: AuthedRequest) -> HttpResponse:
     """Owners and admins choose how Suma shares what it learns in their organization."""
     access = request_access(request)
-    membership = request.membership  # type: ignore[attr-defined]
+    membership = request.membership
+    assert membership is not None  # set together with the access
     try:
         organization_set_shared_mode(
             access=access,

@@ -122,6 +122,7 @@ class LineForm(forms.Form):
 class FirstLineForm(LineForm):
     """The first line of a new draft, with the choice to apply the professional withholding."""
 
+    # Setting a declared field to None removes it from the form; the stubs do not know the idiom.
     withholding_rate = None  # type: ignore[assignment]
     apply_withholding = forms.BooleanField(
         label="Aplicar la retención de IRPF de profesionales vigente", required=False

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.contrib.postgres.search import TrigramSimilarity
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Model, Q, QuerySet, Sum
 from django.http import Http404
 
@@ -74,7 +74,7 @@ def access_record(access: AiAccess, model: type[M], pk: object, *, write: bool =
     """Fetch one record the access may read, or 404; with ``write``, 403 if read-only."""
     try:
         obj = visible(access, model).get(pk=pk)
-    except (model.DoesNotExist, ValueError, TypeError):  # type: ignore[attr-defined]
+    except (ObjectDoesNotExist, ValueError, TypeError):
         raise Http404("No existe o no tienes acceso.") from None
     if write and not model._default_manager.filter(_writable(access, model), pk=obj.pk).exists():
         raise PermissionDenied("Puedes verlo, pero no modificarlo.")

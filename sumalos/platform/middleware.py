@@ -24,6 +24,7 @@ JSON_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 def keeps_raw_input(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Mark a view that must see the body as sent (a signed webhook) and cleans it itself."""
+    # A marker on the function object, which declares no such attribute.
     view.keeps_raw_input = True  # type: ignore[attr-defined]
     return view
 

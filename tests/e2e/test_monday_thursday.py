@@ -57,7 +57,9 @@ def test_monday_on_the_web_thursday_on_whatsapp(worker):
 
     # He links his WhatsApp with the code the web shows.
     web.post("/suma/whatsapp/vincular/", {"next": chat_url})
-    code = re.search(r"VINCULAR (\w{6})", web.get(chat_url).content.decode()).group(1)  # type: ignore[union-attr]
+    shown = re.search(r"VINCULAR (\w{6})", web.get(chat_url).content.decode())
+    assert shown is not None
+    code = shown.group(1)
     assert (
         whatsapp_post(whatsapp_params("SM" + "1" * 32, PABLO_PHONE, f"VINCULAR {code}")).status_code
         == 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 
@@ -33,8 +34,8 @@ def domain(engine_rates: None) -> Domain:
     return domain_upsert(slug="impuestos_es", name="Impuestos en España")
 
 
-def save_entry(domain: Domain, slug: str, **overrides: object) -> Entry:
-    values: dict[str, object] = {
+def save_entry(domain: Domain, slug: str, **overrides: Any) -> Entry:
+    values: dict[str, Any] = {
         "domain": domain,
         "slug": slug,
         "title": "Retención de IRPF de profesionales",
@@ -48,7 +49,7 @@ def save_entry(domain: Domain, slug: str, **overrides: object) -> Entry:
         "author": None,
     }
     values.update(overrides)
-    return entry_save(**values)  # type: ignore[arg-type]
+    return entry_save(**values)
 
 
 @pytest.fixture

@@ -22,4 +22,4 @@ def visible(access: AiAccess, row: dict[str, object]) -> bool:
         return owns
     if row["visibility"] == "private_in_org":
         return in_request and owns
-    return in_request and access.can_read(org, str(row["area"]))  # type: ignore[arg-type]
+    return in_request and isinstance(org, int) and access.can_read(org, str(row["area"]))

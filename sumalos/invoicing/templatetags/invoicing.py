@@ -27,5 +27,7 @@ def number(value: Decimal | None) -> str:
     if value is None:
         return ""
     normalized = Decimal(value).normalize()
-    places = max(0, -normalized.as_tuple().exponent)  # type: ignore[operator]
+    exponent = normalized.as_tuple().exponent
+    assert isinstance(exponent, int)  # stored amounts are finite: never NaN or infinity
+    places = max(0, -exponent)
     return _spanish(normalized, places)

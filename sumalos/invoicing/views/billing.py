@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from sumalos.accounts.access import AiAccess
+from sumalos.accounts.middleware import AuthedRequest
 from sumalos.accounts.models import Area
 from sumalos.invoicing import selectors, services
 from sumalos.invoicing.document_types import DocumentType
@@ -28,7 +29,7 @@ from sumalos.invoicing.forms import (
     MonthFilterForm,
     QuoteHeaderForm,
 )
-from sumalos.invoicing.models import BillingDocument
+from sumalos.invoicing.models import BillingDocument, Invoice, Quote
 from sumalos.invoicing.views.common import apply_errors, area_view, page_of
 from sumalos.taxes.warnings import tax_rate_warnings
 
@@ -42,8 +43,8 @@ HEADER_FORMS: dict[str, type[DocumentHeaderForm]] = {
 def _context(kind: DocumentType, **extra: Any) -> dict[str, Any]:
     """Context of the billing pages; a draft carries its tax-rate warnings (never blocking)."""
     document = extra.get("document")
-    if isinstance(document, BillingDocument) and document.is_draft:
-        extra["tax_warnings"] = tax_rate_warnings(document)  # type: ignore[arg-type]
+    if isinstance(document, Invoice | Quote) and document.is_draft:
+        extra["tax_warnings"] = tax_rate_warnings(document)
     return {"kind": kind, **extra}
 
 
@@ -118,7 +119,7 @@ def billing_detail(
 
 @area_view(Area.INVOICES, write=True)
 def billing_create(
-    request: HttpRequest, access: AiAccess, organization_id: int, kind: DocumentType
+    request: AuthedRequest, access: AiAccess, organization_id: int, kind: DocumentType
 ) -> HttpResponse:
     customers = selectors.customer_choices(access=access, organization_id=organization_id)
     data = request.POST or None
@@ -136,7 +137,7 @@ def billing_create(
                 term_days=header[kind.term_argument],
                 lines=[first.line()],
                 apply_withholding=first.cleaned_data["apply_withholding"],
-                created_by=request.user,  # type: ignore[arg-type]
+                created_by=request.user,
             )
         except ValidationError as error:
             apply_errors(form, error)

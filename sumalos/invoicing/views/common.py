@@ -19,12 +19,12 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
 from sumalos.accounts.access import AiAccess
-from sumalos.accounts.middleware import request_access
+from sumalos.accounts.middleware import AuthedRequest, request_access
 from sumalos.accounts.models import Area
 
 P = ParamSpec("P")
 PAGE_SIZE = 50
-AreaView = Callable[Concatenate[HttpRequest, AiAccess, int, P], HttpResponseBase]
+AreaView = Callable[Concatenate[AuthedRequest, AiAccess, int, P], HttpResponseBase]
 
 
 def denied(request: HttpRequest, message: str) -> HttpResponse:
@@ -42,12 +42,13 @@ def area_view(
     def decorate(view: AreaView[P]) -> Callable[..., HttpResponseBase]:
         @login_required
         @wraps(view)
-        def wrapped(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponseBase:
+        def wrapped(request: AuthedRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponseBase:
             try:
                 access = request_access(request)
             except PermissionDenied as error:
                 return denied(request, str(error))
-            organization_id = request.membership.organization_id  # type: ignore[attr-defined]
+            assert request.membership is not None  # set together with the access
+            organization_id = request.membership.organization_id
             allowed = access.can_write if write else access.can_read
             if not allowed(organization_id, area):
                 verb = "modificar" if write else "ver"

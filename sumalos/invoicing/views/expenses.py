@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from sumalos.accounts.access import AiAccess
+from sumalos.accounts.middleware import AuthedRequest
 from sumalos.accounts.models import Area
 from sumalos.invoicing import selectors, services
 from sumalos.invoicing.forms import ExpenseForm, MonthFilterForm
@@ -33,7 +34,7 @@ def expense_list(request: HttpRequest, access: AiAccess, organization_id: int) -
 
 
 @area_view(Area.EXPENSES, write=True)
-def expense_create(request: HttpRequest, access: AiAccess, organization_id: int) -> HttpResponse:
+def expense_create(request: AuthedRequest, access: AiAccess, organization_id: int) -> HttpResponse:
     suppliers = selectors.supplier_choices(access=access, organization_id=organization_id)
     form = ExpenseForm(request.POST or None, suppliers=suppliers)
     if request.method == "POST" and form.is_valid():
@@ -41,7 +42,7 @@ def expense_create(request: HttpRequest, access: AiAccess, organization_id: int)
             services.expense_create(
                 access=access,
                 organization_id=organization_id,
-                created_by=request.user,  # type: ignore[arg-type]
+                created_by=request.user,
                 **form.cleaned_data,
             )
         except ValidationError as error:

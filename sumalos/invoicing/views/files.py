@@ -9,6 +9,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 
 from sumalos.accounts.access import AiAccess
+from sumalos.accounts.middleware import AuthedRequest
 from sumalos.accounts.models import Area
 from sumalos.invoicing import selectors, services
 from sumalos.invoicing.forms import DocumentUploadForm
@@ -39,7 +40,7 @@ def document_list(request: HttpRequest, access: AiAccess, organization_id: int) 
 
 
 @area_view(Area.GENERAL)
-def document_upload(request: HttpRequest, access: AiAccess, organization_id: int) -> HttpResponse:
+def document_upload(request: AuthedRequest, access: AiAccess, organization_id: int) -> HttpResponse:
     writable = _writable_areas(access, organization_id)
     if not writable:
         return denied(request, "Tu papel en esta organización no permite subir documentos.")
@@ -49,7 +50,7 @@ def document_upload(request: HttpRequest, access: AiAccess, organization_id: int
             document = services.document_upload(
                 access=access,
                 organization_id=organization_id,
-                uploaded_by=request.user,  # type: ignore[arg-type]
+                uploaded_by=request.user,
                 **form.cleaned_data,
             )
         except ValidationError as error:
