@@ -1,4 +1,4 @@
-"""The committed labelled sets meet the issue's targets with the offline provider."""
+"""The committed labelled sets meet their targets with the offline provider."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""End to end with a real Celery worker (subprocess), Redis and Postgres (issue 5, "Done when").
+"""End to end with a real Celery worker (subprocess), Redis and Postgres.
 
 The worker is pointed at this run's test database (``SUMALOS_TEST_DATABASE``) and a broker key
 prefix of its own (``SUMALOS_BROKER_PREFIX``), so parallel runs never share queues.

@@ -1,4 +1,5 @@
-"""The demo world: deterministic, complete as issue 2 item 10 asks, idempotent and quick to load."""
+"""The demo world: deterministic, complete (every organization, role and record kind), idempotent
+and quick to load."""
 
 from __future__ import annotations
 
