@@ -49,6 +49,7 @@ def lock_level(
 def validated(
     *, category: str, text: str, subject: str, attribute: str, value: str, area: str | None
 ) -> tuple[str, str, str, str, str]:
+    """The fields cleaned and within their limits, the attribute as a key, the area chosen."""
     if category not in Memory.Category.values:
         raise ValidationError(f"Categoría desconocida: {category}.")
     text, subject, attribute, value = (clean_text(v) for v in (text, subject, attribute, value))
@@ -69,11 +70,13 @@ def validated(
 
 
 def require(allowed: bool, message: str) -> None:
+    """Refuse with ``message`` (in Spanish, for the person) unless ``allowed``."""
     if not allowed:
         raise PermissionDenied(message)
 
 
 def locked(access: AiAccess, memory_id: int) -> tuple[Memory, MemoryRights]:
+    """The memory the caller may see, locked for update, and what they may do with it."""
     memory, rights = memory_get(access=access, memory_id=memory_id)
     memory = Memory.objects.select_for_update().get(pk=memory.pk)
     return memory, rights

@@ -19,7 +19,8 @@ SEMANTIC_MATCH = 0.92
 SEMANTIC_CANDIDATES = 50
 
 
-def same_value(a: str, b: str) -> bool:
+def _same_value(a: str, b: str) -> bool:
+    """Equal once cleaned and case-folded."""
     return clean_text(a).casefold() == clean_text(b).casefold()
 
 
@@ -49,13 +50,13 @@ def find_conflict(
     if subject and attribute:
         exact = same_level.filter(subject=subject, attribute=attribute).order_by("-id").first()
         if exact is not None:
-            return exact, same_value(exact.value or exact.text, value or text)
+            return exact, _same_value(exact.value or exact.text, value or text)
     if subject:
         best = _semantic_match(same_level.filter(subject=subject), subject=subject, text=text)
         if best is not None:
             if value and best.value:
-                return best, same_value(best.value, value)
-            same = same_value(best.text, text)
+                return best, _same_value(best.value, value)
+            same = _same_value(best.text, text)
             return best, same
         return None, False
     duplicate = same_level.filter(subject="", text__iexact=text).order_by("id").first()

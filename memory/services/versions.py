@@ -13,6 +13,7 @@ from sumalos.rls.rule import Visibility
 
 
 def supersede(*, access: AiAccess | None, old: Memory, new: Memory) -> None:
+    """``old`` becomes a version of ``new``."""
     before = snapshot(old)
     old.status = Memory.Status.SUPERSEDED
     old.superseded_by = new
