@@ -20,6 +20,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint chromium
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -16,12 +16,13 @@ from django.db import transaction
 from assistant.models import ConversationSummary
 from channels_app.selectors import conversation_messages
 from sumalos.accounts.access import AiAccess
-from sumalos.rls.rule import OwnedByPrincipal
+from sumalos.rls.rule import OwnedByPrincipal, visible_q
 
 # Recent history kept verbatim, and the size past which the older part is summarised, in tokens.
 RECENT_TOKENS = {"web": 4_000, "whatsapp": 3_000}
 COMPACT_AT = {"web": 20_000, "whatsapp": 16_000}
 POINT_MAX_CHARS = 300
+POLICY_FIELDS = ("visibility", "organization_id", "owner_user_id", "owner_phone", "area")
 
 
 def tokens(text: str) -> int:
@@ -61,9 +62,9 @@ def merge_operations(
 
 
 def summary_for(*, access: AiAccess, conversation_id: str) -> ConversationSummary | None:
-    """The summary of one of the caller's own conversations."""
+    """The summary of one of the caller's own conversations, under the visibility rule."""
     return (
-        ConversationSummary.objects.filter(conversation_id=conversation_id)
+        ConversationSummary.objects.filter(visible_q(access), conversation_id=conversation_id)
         .filter(OwnedByPrincipal().to_q(access))
         .first()
     )
@@ -73,11 +74,10 @@ def compact(
     *, access: AiAccess, conversation_id: str, channel: str, summariser: Summariser
 ) -> ConversationSummary | None:
     """Summarise what fell out of the verbatim window, once the conversation is long."""
-    rows = list(
-        conversation_messages(access=access, conversation_id=conversation_id)
-        .filter(OwnedByPrincipal().to_q(access))
-        .values_list("id", "role", "text")
+    owned = conversation_messages(access=access, conversation_id=conversation_id).filter(
+        OwnedByPrincipal().to_q(access)
     )
+    rows = list(owned.values_list("id", "role", "text"))
     if sum(tokens(text) for _, _, text in rows) <= COMPACT_AT[channel]:
         return None
     budget = RECENT_TOKENS[channel]
@@ -88,7 +88,8 @@ def compact(
     with transaction.atomic():
         summary, _ = ConversationSummary.objects.select_for_update().get_or_create(
             conversation_id=conversation_id,
-            defaults={"owner_user_id": access.user_id, "owner_phone": access.phone},
+            # The summary is a copy of these messages: it carries their four policy columns.
+            defaults=owned.values(*POLICY_FIELDS).last(),
         )
         older = [row for row in rows[:split] if row[0] > summary.covered_until]
         if not older:

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from assistant.tools import Tool, ToolContext
-from channels_app.services.recordar import recordar
 from knowledge.selectors import saber
+from learning.recordar import recordar
 from memory.models import Memory
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote

@@ -1,5 +1,7 @@
 """Conversation summaries for compaction (DESIGN §6): points with ids and the messages they
-came from. Owned like the conversation; read only by its owner through ``assistant.compaction``.
+came from. A summary is a copy of its conversation's messages, so it carries their four policy
+columns under row-level security (DESIGN §1 "Every copy obeys the rule too"); read only by its
+owner through ``assistant.compaction``.
 """
 
 from __future__ import annotations
@@ -7,13 +9,24 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from sumalos.accounts.models import Area, Organization
+from sumalos.rls.rule import Visibility
+
 
 class ConversationSummary(models.Model):
     conversation_id = models.CharField(max_length=64, unique=True)
+    # Compaction copies its messages' columns; the default is the narrowest layer.
+    visibility = models.CharField(
+        max_length=20, choices=Visibility.CHOICES, default=Visibility.PERSONAL
+    )
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     owner_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     owner_phone = models.CharField(max_length=20, null=True, blank=True)
+    area = models.CharField(max_length=20, choices=Area.choices, default=Area.GENERAL)
     # [{"id": 3, "text": "...", "messages": [41, 44]}], in the order they were added.
     points = models.JSONField(default=list, blank=True)
     next_point_id = models.PositiveIntegerField(default=1)

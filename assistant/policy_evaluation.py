@@ -23,11 +23,13 @@ from django.db import transaction
 from django.test.utils import override_settings
 
 from assistant.services import web_turn
+from assistant.whatsapp import whatsapp_reply_send
 from channels_app.models import AiMessage, PhoneAuthorization, PhoneLink, WhatsappMessage
 from channels_app.services.chats import web_chat_create
-from channels_app.services.learning import message_learn
-from channels_app.services.recordar import recordar
-from channels_app.services.whatsapp import whatsapp_inbound_receive, whatsapp_reply_send
+from channels_app.services.whatsapp import whatsapp_inbound_receive
+from learning.providers import get_provider
+from learning.recordar import recordar
+from learning.services import message_learn
 from memory.models import Memory
 from memory.policy import POLICY_CLASSES, policy_class
 from memory.scope import marked_visibility
@@ -35,7 +37,6 @@ from memory.services import memory_write
 from sumalos.accounts.access import AiAccess, access_for_user
 from sumalos.accounts.models import Area, Organization, User
 from sumalos.accounts.services import membership_add, organization_create
-from sumalos.ai.base import get_provider
 from sumalos.invoicing.models import Expense, Invoice, Quote
 from sumalos.rls.rule import Visibility
 

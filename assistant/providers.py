@@ -18,8 +18,7 @@ from django.conf import settings
 from assistant.prompt import PromptParts, messages, safe_answer, system_blocks
 from assistant.tools import Tool, ToolContext, run_tool
 from memory.policy import mask_secrets
-from sumalos.ai.base import Usage
-from sumalos.ai.usage import usage_record
+from sumalos.ai.usage import Usage, usage_record
 
 logger = logging.getLogger("sumalos.assistant")
 

@@ -43,7 +43,7 @@ def _ledger_prompt_blocks(
         return
     # The ids come from a read under row-level security; the rule is applied again here.
     memories = Memory.objects.filter(visible_q(access), pk__in=memory_ids).only(
-        "pk", "text", "updated_at", "organization_id"
+        "pk", "updated_at", "organization_id"
     )
     shown_record(
         access=access,
@@ -52,8 +52,7 @@ def _ledger_prompt_blocks(
         via="prompt",
         agent_role="orquestador",
         items=[
-            Shown("memory", m.pk, m.text, m.updated_at.isoformat(), m.organization_id)
-            for m in memories
+            Shown("memory", m.pk, m.updated_at.isoformat(), m.organization_id) for m in memories
         ],
     )
 

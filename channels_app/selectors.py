@@ -7,7 +7,8 @@ import uuid
 from django.db.models import QuerySet
 from django.http import Http404
 
-from channels_app.models import AiMessage, LearnedNotice, PhoneLink, WebChat
+from channels_app.models import AiMessage, LearnedNotice, PhoneLink, WebChat, WhatsappMessage
+from memory.models import Memory
 from sumalos.accounts.access import AiAccess
 from sumalos.rls.rule import visible_q
 
@@ -53,9 +54,14 @@ def conversation_messages(*, access: AiAccess, conversation_id: str) -> QuerySet
 
 
 def learned_notices_pending(*, access: AiAccess, conversation_id: str) -> list[LearnedNotice]:
-    """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data."""
+    """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data.
+
+    A notice repeats its memory's text, so it is readable only while that memory is readable
+    by this person under the visibility rule (deleted, handed over or narrowed: gone).
+    """
     return list(
         _owned_notices(access)
+        .filter(memory__in=Memory.objects.filter(visible_q(access)))
         .filter(conversation_id=conversation_id, shown_at__isnull=True, undone_at__isnull=True)
         .order_by("id")
     )
@@ -97,3 +103,18 @@ def whatsapp_history_unadopted(*, access: AiAccess) -> int:
     return AiMessage.objects.filter(
         channel="whatsapp", owner_phone=link.phone, owner_user__isnull=True
     ).count()
+
+
+def whatsapp_inbound_unanswered(*, message_id: int) -> WhatsappMessage | None:
+    """Inbound message ``message_id`` if it has not been answered yet."""
+    return WhatsappMessage.objects.filter(
+        pk=message_id, direction=WhatsappMessage.Direction.INBOUND, replied_at__isnull=True
+    ).first()
+
+
+def whatsapp_earlier(*, inbound: WhatsappMessage, limit: int = 40) -> list[WhatsappMessage]:
+    """The number's messages before ``inbound``, oldest first (at most ``limit``)."""
+    earlier = WhatsappMessage.objects.filter(phone=inbound.phone, id__lt=inbound.pk).order_by(
+        "-id"
+    )[:limit]
+    return list(reversed(earlier))

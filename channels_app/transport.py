@@ -17,11 +17,15 @@ class WhatsappTransport(Protocol):
 
 
 class ConsoleTransport:
-    """Offline: the reply goes to the log, with a local message id."""
+    """Offline: nothing leaves; the log records that a reply went, never its words.
+
+    The reply itself is stored as an outbound message under the rule; a log line is a copy
+    outside it, so it carries the message id and the length only.
+    """
 
     def send(self, *, to: str, body: str) -> str:
         sid = f"SMlocal{uuid.uuid4().hex}"
-        logger.info("WhatsApp → %s: %s", to, body)
+        logger.info("WhatsApp → %s: %s (%d caracteres)", to, sid, len(body))
         return sid
 
 

@@ -9,6 +9,7 @@ live in ``memory/prompt.py`` and run under row-level security as well.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
@@ -173,14 +174,32 @@ def memory_versions(*, access: AiAccess, memory_id: int) -> list[Memory]:
 def memory_audit_log(
     *, access: AiAccess, organization_id: int, limit: int = 200
 ) -> list[MemoryAudit]:
-    """The latest changes to the organization's shared memories; owners and admins only."""
+    """The latest changes to the organization's shared memories; owners and admins only.
+
+    An entry's texts are shown only while the viewer may read the memory now: a memory made
+    private again or deleted keeps its history (who, what, when) but not its words here.
+    """
     if not access.is_manager(organization_id):
         raise PermissionDenied("Solo los propietarios y administradores ven el registro.")
-    return list(
+    entries = list(
         MemoryAudit.objects.select_related("actor")
         .filter(organization_id=organization_id)
         .order_by("-at", "-id")[:limit]
     )
+    readable = set(
+        memories_visible(access=access)
+        .filter(pk__in={entry.memory_id for entry in entries})
+        .values_list("pk", flat=True)
+    )
+    for entry in entries:
+        if entry.memory_id not in readable:
+            entry.before = _without_text(entry.before)
+            entry.after = _without_text(entry.after)
+    return entries
+
+
+def _without_text(state: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if state is None else {**state, "text": None, "value": None}
 
 
 @dataclass(frozen=True)

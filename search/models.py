@@ -151,9 +151,19 @@ class OutboxRow(models.Model):
 class ShownItem(models.Model):
     """One item that reached the model for a person: the ledger of DESIGN §7.
 
-    Rows are appended, never updated; ``version`` is the item's ``updated_at`` at that moment,
-    so "what was shown" stays exact after the record changes.
+    A reference, never a copy: kind, id, the item's layer at that moment and its ``version``
+    (``updated_at``), so "what was shown" stays exact after the record changes. The text is
+    resolved through the visibility rule when the ledger is read (``search.ledger.ledger_lines``);
+    deleting the source removes it from every ledger page and export. Rows are appended, never
+    updated.
     """
+
+    class Layer(models.TextChoices):
+        PERSONAL = "personal", "Personal"
+        PRIVATE_IN_ORG = "private_in_org", "Privada en la organización"
+        SHARED = "shared", "Compartida"
+        RECORD = "record", "Registro de la organización"
+        EXTERNAL = "external", "Referencia externa"
 
     person_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
@@ -168,7 +178,7 @@ class ShownItem(models.Model):
     agent_role = models.CharField(max_length=20)
     item_kind = models.CharField(max_length=20)
     item_id = models.BigIntegerField()
-    item_key = models.CharField(max_length=300)
+    layer = models.CharField(max_length=20, choices=Layer.choices)
     version = models.CharField(max_length=40)
     fields = models.JSONField(default=list)
     shown_at = models.DateTimeField(auto_now_add=True)

@@ -96,7 +96,6 @@ def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
         Shown(
             kind=item["kind"],
             item_id=item["id"],
-            key=item["key"],
             version=item["provenance"]["updated_at"],
             organization_id=organization_id,
             fields=tuple(sorted(item.get("fields", {}))),
@@ -107,7 +106,6 @@ def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
             Shown(
                 kind=Kind.MEMORY,
                 item_id=memory["id"],
-                key=memory["text"],
                 version=memory["provenance"]["updated_at"],
                 organization_id=organization_id,
             )
@@ -367,7 +365,6 @@ def recuperar(
                 Shown(
                     kind=Kind.MESSAGE,
                     item_id=m.pk,
-                    key=m.text,
                     version=m.updated_at.isoformat(),
                     organization_id=m.organization_id,
                 )
@@ -436,7 +433,6 @@ def cuenta_bancaria(
         Shown(
             kind=Kind.CONTACT,
             item_id=contact.pk,
-            key=str(contact),
             version=contact.updated_at.isoformat(),
             organization_id=contact.organization_id,
             fields=("iban",),
@@ -446,7 +442,6 @@ def cuenta_bancaria(
         Shown(
             kind=Kind.MEMORY,
             item_id=memory.pk,
-            key=_compact(memory.value),
             version=memory.updated_at.isoformat(),
             organization_id=memory.organization_id,
         )

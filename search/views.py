@@ -1,7 +1,9 @@
 """Ledger pages: what Suma showed in a conversation, and a person's own export (DESIGN §7).
 
-Owners and admins see the rows of their organizations; everyone sees their own. The export
-answers "what Suma showed me and what it knows about me" as a JSON download.
+Owners and admins see the rows of their organizations; everyone sees their own. Each row is a
+reference resolved through the visibility rule for the viewer (``search.ledger.ledger_lines``):
+a manager sees *that* something was shown, and its text only if they could read it themselves.
+The export answers "what Suma showed me and what it knows about me" as a JSON download.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from search.ledger import personal_export
+from search.ledger import ledger_lines, personal_export
 from search.selectors import shown_in_conversation
 from sumalos.accounts.middleware import request_access
 from sumalos.accounts.models import User
@@ -33,7 +35,11 @@ def conversation_ledger(request: HttpRequest, conversation_id: str) -> HttpRespo
     return render(
         request,
         "search/ledger.html",
-        {"conversation_id": conversation_id, "rows": rows, "person": email},
+        {
+            "conversation_id": conversation_id,
+            "lines": ledger_lines(access=access, rows=rows),
+            "person": email,
+        },
     )
 
 

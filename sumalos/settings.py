@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "assistant",
     "sumalos.ai",
     "channels_app",
+    "learning",
 ]
 
 MIDDLEWARE = [

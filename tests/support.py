@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import Client
 from twilio.request_validator import RequestValidator
 
-from channels_app.tasks import drain_outbox
+from learning.tasks import drain_outbox
 from sumalos.celery import app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,7 +3,8 @@
 Each entry is processed in its own transaction that also marks it done, so a crash rolls the
 learning back with it and the entry is claimed again (DESIGN §6). A claim is a lease: the row
 lock held while processing keeps other workers off it; a worker that dies releases the lock and
-its claims become claimable when the lease expires.
+its claims become claimable when the lease expires. The handler comes from the caller (the
+learning app's ``drain_outbox`` task passes ``message_learn``): the outbox knows no learning.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Protocol
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from channels_app.models import OutboxEntry
-from channels_app.services.learning import LearnOutcome
 
 MAX_ATTEMPTS = 5
 LEASE_SECONDS = 60
@@ -36,6 +37,13 @@ RETURNING id, message_id, attempts
 """
 
 
+class Outcome(Protocol):
+    """What a handler returns: the word stored on the entry (``learn``, ``ignore``…)."""
+
+    @property
+    def outcome(self) -> str: ...
+
+
 @dataclass
 class DrainReport:
     claimed: int = 0
@@ -51,7 +59,7 @@ def outbox_claim(*, limit: int = BATCH_SIZE) -> list[tuple[int, int, int]]:
         return sorted(cursor.fetchall())
 
 
-def outbox_process(*, entry_id: int, attempts: int, handler: Callable[..., LearnOutcome]) -> str:
+def outbox_process(*, entry_id: int, attempts: int, handler: Callable[..., Outcome]) -> str:
     """Run ``handler`` for one claimed entry: ``done``, ``retried``, ``dead``, ``superseded``
     or ``gone``."""
     try:
@@ -104,7 +112,7 @@ def _failed(*, entry_id: int, attempts: int, error: Exception) -> str:
 
 
 def outbox_drain(
-    *, handler: Callable[..., LearnOutcome], limit: int = BATCH_SIZE, max_batches: int = 20
+    *, handler: Callable[..., Outcome], limit: int = BATCH_SIZE, max_batches: int = 20
 ) -> DrainReport:
     """Claim and process batches until the outbox has nothing ready (or ``max_batches``)."""
     report = DrainReport()

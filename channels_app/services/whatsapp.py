@@ -1,10 +1,10 @@
 """WhatsApp in and out: store the inbound message, answer it from the worker (DESIGN §6).
 
 The webhook only stores (``MessageSid`` unique: a replay stores nothing) and schedules the
-reply; no model is called on the request path. "VINCULAR <código>" is handled before any AI.
-The worker composes the reply with the assistant loop (``assistant.services``), adds what was
-learnt since the last one, and sends it through the configured transport; the reply is stored
-as an outbound message like any other.
+reply by task name; no model is called on the request path. "VINCULAR <código>" is handled
+before any AI. The worker composes the reply in the assistant (``assistant/whatsapp.py``), which
+hands the text to ``whatsapp_reply_deliver`` here: it adds what was learnt since the last reply,
+sends it through the configured transport and stores it as an outbound message like any other.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from assistant.compaction import compact, summary_for
-from assistant.services import assistant_reply, recent_history, reply_provider
+from channels_app.access import access_for_phone
 from channels_app.models import LearnedNotice, WhatsappMessage
+from channels_app.selectors import learned_notices_pending
 from channels_app.services.linking import (
     LINK_ATTEMPT_BODY,
     link_code_of,
@@ -26,7 +26,7 @@ from channels_app.services.linking import (
 )
 from channels_app.transport import get_transport
 from memory.policy import mask_secrets
-from sumalos.accounts.access import AiAccess, access_for_phone
+from sumalos.accounts.access import AiAccess
 
 E164 = re.compile(r"^\+[1-9]\d{6,14}$")
 # WhatsApp lets a business answer freely for 24 hours after the person's last message.
@@ -91,14 +91,7 @@ def _masked_copies(*, body: str, caption: str) -> dict[str, str]:
 
 
 def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
-    notices = LearnedNotice.objects.filter(
-        conversation_id=f"whatsapp:{phone}", shown_at__isnull=True, undone_at__isnull=True
-    ).order_by("id")
-    if access.user_id is not None:
-        notices = notices.filter(owner_user_id=access.user_id)
-    else:
-        notices = notices.filter(owner_phone=phone)
-    shown = list(notices)
+    shown = learned_notices_pending(access=access, conversation_id=f"whatsapp:{phone}")
     if not shown:
         return "", []
     facts = " ".join(n.text for n in shown)
@@ -113,52 +106,20 @@ def _claim(inbound: WhatsappMessage) -> bool:
     return claimed == 1
 
 
-def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
-    """The assistant's answer, with what was learnt since the last reply."""
-    earlier = WhatsappMessage.objects.filter(phone=inbound.phone, id__lt=inbound.pk).order_by(
-        "-id"
-    )[:40]
-    history = recent_history(
-        [
-            ("user" if m.direction == "inbound" else "assistant", m.body or m.caption)
-            for m in reversed(earlier)
-        ],
-        channel="whatsapp",
-    )
-    conversation_id = f"whatsapp:{inbound.phone}"
-    summary = summary_for(access=access, conversation_id=conversation_id)
-    turn = assistant_reply(
-        access=access,
-        conversation_id=conversation_id,
-        message=inbound.body or inbound.caption,
-        history=history,
-        turn=1 + sum(1 for m in earlier if m.direction == "inbound"),
-        summary=summary.as_prompt() if summary else "",
-    )
-    return turn.reply.text
+def whatsapp_reply_skip(inbound: WhatsappMessage) -> None:
+    """Record that ``inbound`` goes unanswered (outside WhatsApp's window): it is claimed."""
+    _claim(inbound)
 
 
-def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> WhatsappMessage | None:
-    """Answer inbound message ``message_id`` at most once; ``text`` is a fixed reply (linking).
+def whatsapp_reply_deliver(
+    *, access: AiAccess, inbound: WhatsappMessage, text: str
+) -> WhatsappMessage | None:
+    """Send ``text`` as the one answer to ``inbound``; None when another worker answered it.
 
-    The reply is composed outside any transaction (the assistant opens its own, as the
-    restricted role), then the message is claimed with a conditional UPDATE and committed
-    before sending: a crash after the claim leaves one message unanswered rather than the
-    person receiving the same answer twice.
+    The message is claimed with a conditional UPDATE and committed before sending: a crash
+    after the claim leaves one message unanswered rather than the person receiving the same
+    answer twice. What was learnt since the last reply is added once.
     """
-    inbound = WhatsappMessage.objects.filter(
-        pk=message_id, direction=WhatsappMessage.Direction.INBOUND, replied_at__isnull=True
-    ).first()
-    if inbound is None:
-        return None
-    access = access_for_phone(inbound.phone)
-    if text is None and timezone.now() - inbound.created_at > CUSTOMER_SERVICE_WINDOW:
-        # Outside WhatsApp's 24-hour window only an approved template may be sent; we send
-        # none and record that the message went unanswered (docs/channels.md).
-        _claim(inbound)
-        return None
-    if text is None:
-        text = _compose(access, inbound)
     with transaction.atomic():
         if not _claim(inbound):
             return None
@@ -167,7 +128,7 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
             text = f"{text}\n\n{learnt}"
             LearnedNotice.objects.filter(pk__in=notice_ids).update(shown_at=timezone.now())
     sid = get_transport().send(to=inbound.phone, body=text)
-    outbound = WhatsappMessage.objects.create(
+    return WhatsappMessage.objects.create(
         message_sid=sid,
         direction=WhatsappMessage.Direction.OUTBOUND,
         phone=inbound.phone,
@@ -175,10 +136,3 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
         body=text,
         **_masked_copies(body=text, caption=""),
     )
-    compact(
-        access=access,
-        conversation_id=f"whatsapp:{inbound.phone}",
-        channel="whatsapp",
-        summariser=reply_provider(),
-    )
-    return outbound

@@ -1,8 +1,8 @@
 """``AiAccess``: who is asking, built only on the server (DESIGN §2).
 
 Neither the model nor the browser chooses any part of it. Web requests build it from the
-session's user and active organization; the WhatsApp path builds a phone principal from the
-organizations that authorised the number, never wider than the linked user's own permissions.
+session's user and active organization. A WhatsApp number's access is built by the channels app
+(``channels_app/access.py``), which owns the phone links, from the pieces defined here.
 """
 
 from __future__ import annotations
@@ -97,39 +97,4 @@ def access_for_user(user: User, *, organization_ids: Iterable[int] | None = None
     return AiAccess(
         principal=Principal(kind="user", user_id=user.pk),
         permissions={m.organization_id: permissions_of(m) for m in memberships},
-    )
-
-
-def access_for_phone(phone: str, *, organization_ids: Iterable[int] | None = None) -> AiAccess:
-    """Build the access of a WhatsApp number from the database as it is now.
-
-    The organizations are those that authorised the number; in each, the permissions are the
-    authorisation intersected with the linked user's own current membership, so a number is
-    never wider than its person, and a person who left loses the organization at once. An
-    unlinked number owns only its own personal memory.
-    """
-    # Imported here: the phone links live in the channels app, which builds on accounts.
-    from channels_app.models import PhoneAuthorization, PhoneLink
-
-    link = PhoneLink.objects.filter(phone=phone, user__is_active=True).first()
-    if link is None:
-        return AiAccess(principal=Principal(kind="phone", phone=phone))
-    memberships = {m.organization_id: m for m in Membership.objects.filter(user_id=link.user_id)}
-    authorizations = PhoneAuthorization.objects.filter(link=link)
-    if organization_ids is not None:
-        authorizations = authorizations.filter(organization_id__in=list(organization_ids))
-    permissions: dict[int, OrgPermissions] = {}
-    for authorization in authorizations:
-        membership = memberships.get(authorization.organization_id)
-        if membership is None:
-            continue
-        own = permissions_of(membership)
-        permissions[authorization.organization_id] = OrgPermissions(
-            role=own.role,
-            read=own.read & (frozenset(authorization.read_areas) | {Area.GENERAL.value}),
-            write=own.write & frozenset(authorization.write_areas),
-        )
-    return AiAccess(
-        principal=Principal(kind="phone", user_id=link.user_id, phone=phone),
-        permissions=permissions,
     )

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from memory.services import memories_forget_member
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import GRANTABLE_AREAS, Area, Membership, Organization, User
+from sumalos.accounts.signals import membership_leaving
 
 
 def _areas(areas: Iterable[str], *, allow_general: bool) -> list[str]:
@@ -126,5 +126,10 @@ def _membership_delete(membership: Membership) -> None:
     )
     if membership_is_last_owner(membership):
         raise ValidationError(LAST_OWNER)
-    memories_forget_member(organization_id=membership.organization_id, user_id=membership.user_id)
+    # Memory forgets the private memories (memory/apps.py); the core imports nothing above it.
+    membership_leaving.send(
+        sender=Membership,
+        organization_id=membership.organization_id,
+        user_id=membership.user_id,
+    )
     Membership.objects.filter(pk=membership.pk).delete()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
-from sumalos.ai.base import Usage
 from sumalos.ai.models import AiUsage
 
 # US dollars per million tokens: (input, output, cache read). Offline models cost nothing.
@@ -15,6 +15,17 @@ PRICES_PER_MTOK: dict[str, tuple[Decimal, Decimal, Decimal]] = {
     "claude-opus-4-5": (Decimal("5.00"), Decimal("25.00"), Decimal("0.50")),
 }
 MILLION = Decimal(1_000_000)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """One model call as the ledger records it."""
+
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
 
 
 def usage_cost(usage: Usage) -> Decimal:

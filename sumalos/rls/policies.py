@@ -16,6 +16,8 @@ TABLE_POLICIES: dict[str, str] = {
     "memories": visible_sql(),
     # One row per message from any channel, written by triggers (DESIGN §6).
     "ai_messages": visible_sql(),
+    # A compaction summary carries the four columns of its conversation's messages.
+    "conversation_summaries": visible_sql(),
     # Organization records (the records' rule): shared rows of a fixed area, no owner.
     "contacts": record_sql(area=Area.CONTACTS.value),
     "invoices": record_sql(area=Area.INVOICES.value),

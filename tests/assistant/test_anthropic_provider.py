@@ -14,8 +14,7 @@ from assistant.prompt import INSTRUCTIONS, PromptParts
 from assistant.providers import UNAVAILABLE, AnthropicProvider
 from assistant.tools import Tool, ToolContext
 from sumalos.accounts.access import AiAccess, Principal
-from sumalos.ai.base import Usage
-from sumalos.ai.usage import usage_cost
+from sumalos.ai.usage import Usage, usage_cost
 
 
 def _message(content: list[dict[str, Any]], stop_reason: str, usage: dict[str, int]) -> dict:

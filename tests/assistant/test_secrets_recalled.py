@@ -12,9 +12,9 @@ from django.core.management import call_command
 
 from assistant.models import ConversationSummary
 from assistant.services import assistant_reply
+from assistant.whatsapp import whatsapp_reply_send
 from channels_app.models import AiMessage, OutboxEntry, WebChat, WhatsappMessage
 from channels_app.services.chats import web_chat_create
-from channels_app.services.whatsapp import whatsapp_reply_send
 from memory.models import Memory
 from search.models import SearchChunk
 from search.services import outbox_drain

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from channels_app.services.learning import message_learn
 from channels_app.services.outbox import outbox_drain
+from learning.services import message_learn
 from memory.models import Memory
 from sumalos.invoicing.models import Contact
 from tests.world import PASSWORD

@@ -48,6 +48,8 @@ def eager_tasks() -> Iterator[None]:
     """Run Celery tasks inline (the integration tests use a real worker instead)."""
     from sumalos.celery import app
 
+    # The webhook sends the reply task by name; load the apps' task modules as a worker does.
+    app.loader.import_default_modules()
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = False

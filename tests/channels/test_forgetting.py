@@ -11,8 +11,8 @@ from django.utils import timezone
 from channels_app.models import AiMessage, LearnedNotice
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.forgetting import memories_prune_nightly, web_chat_delete
-from channels_app.services.learning import message_learn
 from channels_app.services.outbox import outbox_drain
+from learning.services import message_learn
 from memory.models import Memory, MemoryAudit
 from sumalos.invoicing.models import Contact
 from tests.world import World

@@ -8,11 +8,11 @@ from channels_app.models import LearnedNotice, OutboxEntry, WebChat, WhatsappMes
 from channels_app.selectors import learned_notices_pending
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.forgetting import web_chat_delete
-from channels_app.services.learning import message_learn
 from channels_app.services.notices import learned_notice_undo
 from channels_app.services.outbox import outbox_drain
-from channels_app.services.recordar import recordar
 from channels_app.services.whatsapp import whatsapp_inbound_receive
+from learning.recordar import recordar
+from learning.services import message_learn
 from memory.models import Memory
 from memory.selectors import memory_center
 from sumalos.accounts.models import Membership
@@ -190,14 +190,15 @@ def test_deleting_a_chat_forgets_private_memories_only_it_taught(world: World):
 # --- Scope from intent, end to end: the web chat page, then a real worker learns -----------------
 
 
-def _chat_say(client, user, text: str) -> int:
+def _chat_say(client, user, text: str) -> None:
     client.force_login(user)
     assert client.post("/suma/nueva/").status_code == 302
-    chat_id = (
-        WebChat.objects.filter(owner_user=user).order_by("-id").values_list("pk", flat=True)[0]
+    public_id = (
+        WebChat.objects.filter(owner_user=user)
+        .order_by("-id")
+        .values_list("public_id", flat=True)[0]
     )
-    assert client.post(f"/suma/{chat_id}/mensaje/", {"text": text}).status_code == 302
-    return chat_id
+    assert client.post(f"/suma/{public_id}/mensaje/", {"text": text}).status_code == 302
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, LinkCode, PhoneLink, WhatsappMessage
 from channels_app.selectors import whatsapp_history_unadopted
 from channels_app.services.linking import (
@@ -13,7 +14,6 @@ from channels_app.services.linking import (
     whatsapp_link_code_create,
     whatsapp_unlink,
 )
-from sumalos.accounts.access import access_for_phone
 from tests.channels.conftest import Phones
 from tests.support import PATH, whatsapp_params, whatsapp_post
 from tests.world import World

@@ -150,13 +150,21 @@ def test_editing_and_deleting_a_shared_memory_are_audited_with_before_and_after(
     memory = _shared(world)
 
     memory_edit(access=world.access(world.admin), memory_id=memory.pk, text="Cerramos en julio.")
-    memory_delete(access=world.access(world.admin), memory_id=memory.pk)
 
     log = memory_audit_log(access=world.access(world.owner), organization_id=world.org.pk)
     assert [(e.action, (e.before or {}).get("text"), (e.after or {}).get("text")) for e in log] == [
-        ("delete", "Cerramos en julio.", None),
         ("edit", "Cerramos en agosto.", "Cerramos en julio."),
         ("create", None, "Cerramos en agosto."),
+    ]
+
+    memory_delete(access=world.access(world.admin), memory_id=memory.pk)
+
+    # The log keeps who did what and when; the deleted memory's words leave it (decision 0006).
+    log = memory_audit_log(access=world.access(world.owner), organization_id=world.org.pk)
+    assert [(e.action, (e.before or {}).get("text"), (e.after or {}).get("text")) for e in log] == [
+        ("delete", None, None),
+        ("edit", None, None),
+        ("create", None, None),
     ]
     assert Memory.objects.count() == 0
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
+from learning.base import GATE_CATEGORIES, GateDecision, scope_of
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
 from memory.scope import requested_visibility
-from sumalos.ai.base import GATE_CATEGORIES, GateDecision, scope_of
 from sumalos.embeddings import embed_passages
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from sumalos.ai.base import ExtractedFact, get_provider
+from learning.base import ExtractedFact
+from learning.providers import get_provider
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
 

@@ -22,13 +22,13 @@ from django.core.wsgi import get_wsgi_application
 from channels_app.management.commands.send_whatsapp import signed_request
 from channels_app.models import WhatsappMessage
 from channels_app.services.chats import web_chat_append, web_chat_create
-from channels_app.services.learning import message_learn
 from channels_app.services.outbox import outbox_drain
+from learning.offline.gate import model
+from learning.services import message_learn
 from memory.models import Memory
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
 from sumalos.accounts.services import organization_create
-from sumalos.ai.offline.gate import model
 from sumalos.celery import app
 
 

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from sumalos.ai.base import (
-    ExtractedFact,
-    GateDecision,
-    KnownAttribute,
-    ProviderResult,
-    Usage,
-)
-from sumalos.ai.offline.extract import extract_facts
-from sumalos.ai.offline.gate import decide
+from learning.base import ExtractedFact, GateDecision, KnownAttribute, ProviderResult
+from learning.offline.extract import extract_facts
+from learning.offline.gate import decide
+from sumalos.ai.usage import Usage
 
 GATE_MODEL = "offline-gate-logreg-e5"
 EXTRACTION_MODEL = "offline-patterns-es"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sumalos.ai.offline.gate import decide
+from learning.offline.gate import decide
 
 
 @pytest.mark.parametrize(

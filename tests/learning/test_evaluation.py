@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sumalos.ai.management.commands import eval_extraction, eval_gate
-from sumalos.ai.offline.gate import load_training_set
+from learning.management.commands import eval_extraction, eval_gate
+from learning.offline.gate import load_training_set
 
 pytestmark = pytest.mark.django_db
 

@@ -3,18 +3,17 @@
 Replies go through the assistant loop's own providers (``assistant/providers.py``), which
 record their calls in the same usage ledger.
 
-``get_provider()`` picks the implementation named by ``settings.AI_PROVIDER``: ``offline``
-(no network, deterministic: the demo and the tests) or ``anthropic``. Callers never import an
-implementation directly.
+The implementations are registered in ``learning/providers.py``, whose ``get_provider()`` picks
+the one named by ``settings.AI_PROVIDER``; this module knows none of them. ``Usage`` belongs to
+the core's usage ledger (``sumalos/ai/usage.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Generic, Protocol, TypeVar
 
-from django.conf import settings
+from sumalos.ai.usage import Usage
 
 GATE_CATEGORIES = (
     "perfil_usuario",
@@ -100,15 +99,6 @@ class ExtractedFact:
     subject_tax_id: str = ""
 
 
-@dataclass(frozen=True)
-class Usage:
-    provider: str
-    model: str
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_tokens: int = 0
-
-
 T = TypeVar("T")
 
 
@@ -132,21 +122,3 @@ def scope_of(category: str) -> str | None:
     if category == "ninguno":
         return None
     return "personal" if category in PERSONAL_SCOPE_CATEGORIES else "organizacion"
-
-
-@cache
-def _provider(name: str) -> AiProvider:
-    if name == "offline":
-        from sumalos.ai.offline.provider import OfflineProvider
-
-        return OfflineProvider()
-    if name == "anthropic":
-        from sumalos.ai.anthropic_provider import AnthropicProvider
-
-        return AnthropicProvider()
-    raise ValueError(f"unknown AI provider: {name}")
-
-
-def get_provider() -> AiProvider:
-    """The configured provider (one per process)."""
-    return _provider(settings.AI_PROVIDER)

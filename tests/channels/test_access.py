@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from channels_app.access import access_for_phone
 from channels_app.models import PhoneAuthorization
-from sumalos.accounts.access import OrgPermissions, access_for_phone
+from sumalos.accounts.access import OrgPermissions
 from sumalos.accounts.models import Membership
 from tests.channels.conftest import Phones
 from tests.world import World

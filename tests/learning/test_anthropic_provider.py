@@ -8,9 +8,8 @@ from decimal import Decimal
 import httpx2
 import pytest
 
-from sumalos.ai.anthropic_provider import AnthropicProvider
-from sumalos.ai.base import Usage
-from sumalos.ai.usage import usage_cost
+from learning.anthropic_provider import AnthropicProvider
+from sumalos.ai.usage import Usage, usage_cost
 
 
 def _tool_response(name: str, payload: dict, model: str) -> dict:

@@ -12,15 +12,15 @@ import anthropic
 import httpx2
 from django.conf import settings
 
-from sumalos.ai.base import (
+from learning.base import (
     GATE_CATEGORIES,
     ExtractedFact,
     GateDecision,
     KnownAttribute,
     ProviderResult,
-    Usage,
     scope_of,
 )
+from sumalos.ai.usage import Usage
 
 TIMEOUT_SECONDS = 20.0
 MAX_RETRIES = 3

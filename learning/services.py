@@ -12,16 +12,18 @@ from dataclasses import dataclass
 from django.contrib.postgres.search import TrigramSimilarity
 from django.db import transaction
 
+from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
+from learning.base import ExtractedFact, GateDecision, KnownAttribute
+from learning.providers import get_provider
 from memory.scope import is_own_life, marked_visibility, narrowest
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
 from memory.services import MAX_TEXT, WriteResult, memory_write
-from sumalos.accounts.access import AiAccess, access_for_phone, access_for_user
+from sumalos.accounts.access import AiAccess, access_for_user
 from sumalos.accounts.models import Area, User
-from sumalos.ai.base import ExtractedFact, GateDecision, KnownAttribute, Usage, get_provider
 from sumalos.ai.models import AiUsage
-from sumalos.ai.usage import usage_record
+from sumalos.ai.usage import Usage, usage_record
 from sumalos.embeddings import MODEL_NAME
 from sumalos.invoicing.models import Contact
 from sumalos.invoicing.selectors import contact_find

@@ -10,7 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db.models import Sum
 
-from sumalos.ai.base import get_provider
+from learning.providers import get_provider
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
 

@@ -1,12 +1,12 @@
-"""Outside WhatsApp's 24-hour window no free-form reply is sent (issue 7, item 7)."""
+"""Outside WhatsApp's 24-hour window no free-form reply is sent (docs/channels.md)."""
 
 import datetime
 
 import pytest
 from django.utils import timezone
 
+from assistant.whatsapp import whatsapp_reply_send
 from channels_app.models import WhatsappMessage
-from channels_app.services.whatsapp import whatsapp_reply_send
 
 pytestmark = pytest.mark.django_db
 

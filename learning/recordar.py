@@ -10,11 +10,11 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from channels_app.services.learning import fact_write, message_requested_visibility
+from learning.providers import get_provider
+from learning.services import fact_write, message_requested_visibility
 from memory.scope import narrowest
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
-from sumalos.ai.base import get_provider
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sumalos.ai.offline.gate import decide, message_scope
+from learning.offline.gate import decide, message_scope
 
 
 @pytest.mark.parametrize(

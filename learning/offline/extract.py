@@ -1,6 +1,6 @@
 """Offline extraction: deterministic Spanish patterns that turn a message into atomic facts.
 
-Covers what issue 5 lists: payment terms, contact persons, preferred channels, names and
+Covers payment terms, contact persons, preferred channels, names and
 nicknames, tone, family, company facts, prices, schedules, dated events, IBANs and tax IDs.
 Attribute names reuse the ones already stored for a subject when they mean the same thing.
 """
@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 
 from stdnum.es import nif as es_nif
 
+from learning.base import ExtractedFact, KnownAttribute
 from memory.policy import find_iban
-from sumalos.ai.base import ExtractedFact, KnownAttribute
 from sumalos.platform.text import fold
 
 # A proper name: capitalised words, joined by "de", "del", "y", "&" (Talleres García S.L.).

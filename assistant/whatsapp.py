@@ -1,0 +1,74 @@
+"""Answering one inbound WhatsApp message from the worker (DESIGN §6).
+
+The channels app stores the message and sends the reply; composing it is the assistant's: the
+number's recent messages and the conversation's summary go into the assistant loop, the text
+goes to ``whatsapp_reply_deliver``, and the conversation is compacted afterwards.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from assistant.compaction import compact, summary_for
+from assistant.services import assistant_reply, recent_history, reply_provider
+from channels_app.access import access_for_phone
+from channels_app.models import WhatsappMessage
+from channels_app.selectors import whatsapp_earlier, whatsapp_inbound_unanswered
+from channels_app.services.whatsapp import (
+    CUSTOMER_SERVICE_WINDOW,
+    whatsapp_reply_deliver,
+    whatsapp_reply_skip,
+)
+from sumalos.accounts.access import AiAccess
+
+
+def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
+    """The assistant's answer to ``inbound``."""
+    earlier = whatsapp_earlier(inbound=inbound)
+    history = recent_history(
+        [
+            ("user" if m.direction == "inbound" else "assistant", m.body or m.caption)
+            for m in earlier
+        ],
+        channel="whatsapp",
+    )
+    conversation_id = f"whatsapp:{inbound.phone}"
+    summary = summary_for(access=access, conversation_id=conversation_id)
+    turn = assistant_reply(
+        access=access,
+        conversation_id=conversation_id,
+        message=inbound.body or inbound.caption,
+        history=history,
+        turn=1 + sum(1 for m in earlier if m.direction == "inbound"),
+        summary=summary.as_prompt() if summary else "",
+    )
+    return turn.reply.text
+
+
+def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> WhatsappMessage | None:
+    """Answer inbound message ``message_id`` at most once; ``text`` is a fixed reply (linking).
+
+    The reply is composed outside any transaction (the assistant opens its own, as the
+    restricted role); the channels app then claims the message and sends it once.
+    """
+    inbound = whatsapp_inbound_unanswered(message_id=message_id)
+    if inbound is None:
+        return None
+    access = access_for_phone(inbound.phone)
+    if text is None and timezone.now() - inbound.created_at > CUSTOMER_SERVICE_WINDOW:
+        # Outside WhatsApp's 24-hour window only an approved template may be sent; we send
+        # none and record that the message went unanswered (docs/channels.md).
+        whatsapp_reply_skip(inbound)
+        return None
+    if text is None:
+        text = _compose(access, inbound)
+    outbound = whatsapp_reply_deliver(access=access, inbound=inbound, text=text)
+    if outbound is None:
+        return None
+    compact(
+        access=access,
+        conversation_id=f"whatsapp:{inbound.phone}",
+        channel="whatsapp",
+        summariser=reply_provider(),
+    )
+    return outbound
