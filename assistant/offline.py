@@ -16,6 +16,7 @@ from assistant.providers import Reply, ToolCallRecord
 from assistant.tools import Tool, ToolContext, run_tool
 from memory.policy import mask_secrets
 from search.tools import SIN_VERIFICAR
+from sumalos.platform.text import fold
 
 MODEL = "offline-intents-1"
 MONTHS = {
@@ -246,9 +247,7 @@ FENCED = re.compile(r"^- <<<(?P<text>.*?)>>>(?P<marks>(?: \([^()]*\))*)$", re.MU
 
 def _words(text: str) -> set[str]:
     """Content words (four letters or more), without accents, for matching a question."""
-    plain = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return {w for w in re.findall(r"[a-z0-9]{4,}", plain)} - {"paga", "pagan", "dias"}
+    return {w for w in re.findall(r"[a-z0-9]{4,}", fold(text))} - {"paga", "pagan", "dias"}
 
 
 def _from_memory(parts: PromptParts) -> str:

@@ -22,9 +22,10 @@ from typing import Any
 from django.utils import timezone
 
 from knowledge.selectors import FactValue, rates_in_force, saber
-from memory.policy_secrets import MASK, fold, mask_secrets, secret_spans
+from memory.policy_secrets import MASK, mask_secrets, secret_spans
 from memory.prompt import Judge, Standing, memory_prompt_blocks
 from sumalos.accounts.access import AiAccess
+from sumalos.platform.text import fold
 
 INSTRUCTIONS = """\
 Eres Suma, la asistente de Sumalos, una aplicación de facturación para autónomos y pequeñas \

@@ -93,7 +93,7 @@ def whatsapp_linked_phone(*, access: AiAccess) -> str:
 def whatsapp_history_unadopted(*, access: AiAccess) -> int:
     """How many messages the person's linked number sent before it was linked.
 
-    The web offers to adopt them (never automatically, DESIGN §6 / issue 5 "Linking").
+    The web offers to adopt them (never automatically, docs/channels.md, "WhatsApp").
     """
     if access.user_id is None:
         return 0
@@ -103,11 +103,6 @@ def whatsapp_history_unadopted(*, access: AiAccess) -> int:
     return AiMessage.objects.filter(
         channel="whatsapp", owner_phone=link.phone, owner_user__isnull=True
     ).count()
-
-
-def whatsapp_recent(*, phone: str, limit: int = 20) -> list[WhatsappMessage]:
-    """The latest messages exchanged with a number; the phone comes from a verified webhook."""
-    return list(WhatsappMessage.objects.filter(phone=phone).order_by("-id")[:limit])[::-1]
 
 
 def whatsapp_inbound_unanswered(*, message_id: int) -> WhatsappMessage | None:

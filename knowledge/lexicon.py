@@ -9,8 +9,9 @@ frequent corpus word one edit away (``knowledge.retrieval``). Everything is dete
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
+
+from sumalos.platform.text import fold
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -86,12 +87,6 @@ QUESTION_WORDS = frozenset(
 
 # Words never corrected: too short or too common to say anything.
 MIN_CORRECTABLE_LENGTH = 3
-
-
-def fold(text: str) -> str:
-    """Lower-case ``text`` and strip accents (ñ becomes n, as ``unaccent`` does)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def words(text: str) -> list[str]:

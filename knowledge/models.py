@@ -117,10 +117,6 @@ class FactKey(models.Model):
     def __str__(self) -> str:
         return self.key
 
-    @property
-    def engine_owned(self) -> bool:
-        return self.key in ENGINE_KEYS
-
 
 class Fact(models.Model):
     """A typed value the knowledge owns (a deadline, a limit); never an engine rate."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -65,9 +65,6 @@ class Knowledge:
     @property
     def entries(self) -> list[str]:
         return [passage.entry for passage in self.passages]
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _fetch(sql: str, params: Sequence[Any] | dict[str, Any]) -> list[tuple[Any, ...]]:

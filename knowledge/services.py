@@ -17,7 +17,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
 from knowledge.chunking import split_markdown
-from knowledge.lexicon import fold
 from knowledge.models import (
     ENGINE_KEY_MESSAGE,
     Chunk,
@@ -30,6 +29,7 @@ from knowledge.models import (
 )
 from sumalos.accounts.models import User
 from sumalos.embeddings import embed_passages
+from sumalos.platform.text import fold
 from sumalos.taxes.models import ENGINE_KEYS
 
 FACT_OVERLAP_MESSAGE = (

@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from memory.policy_secrets import find_iban, fold, is_secret, mask_secrets
+from memory.policy_secrets import find_iban, is_secret, mask_secrets
+from sumalos.platform.text import fold
 
 __all__ = [
     "PolicyDecision",

@@ -17,22 +17,17 @@ code costs a leak.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from schwifty import IBAN
 from schwifty.exceptions import SchwiftyException
 from stdnum import luhn
 
+from sumalos.platform.text import fold
+
 MASK = "[dato oculto]"
 
 Span = tuple[int, int]
-
-
-def fold(text: str) -> str:
-    """Lowercase without accents, so 'contraseña' and 'CONTRASENA' read alike."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _fold_aligned(text: str) -> str:

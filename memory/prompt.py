@@ -27,6 +27,7 @@ from memory.models import Memory
 from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess
 from sumalos.embeddings import embed_query
+from sumalos.platform.text import fold
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import Visibility, visible_q
 
@@ -181,10 +182,7 @@ def _profile(access: AiAccess, judge: Judge) -> list[Memory]:
 
 
 def _words(text: str) -> set[str]:
-    folded = "".join(
-        c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
-    )
-    return {w for w in re.findall(r"[a-z0-9]{4,}", folded) if w not in _COMMON}
+    return {w for w in re.findall(r"[a-z0-9]{4,}", fold(text)) if w not in _COMMON}
 
 
 def _related_ranking(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from memory.policy_secrets import fold
+from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,

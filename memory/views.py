@@ -1,7 +1,7 @@
 """The memory center: what Suma remembers about me, proposals, versions and the audit log.
 
 Server-rendered and in Spanish; every action is one POST that calls one service
-(``memory/services.py``). Design: DESIGN §5, issue 4.
+(``memory/services/``). Design: docs/memory.md.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from knowledge.lexicon import fold
 from search.indexing import MONTHS
+from sumalos.platform.text import fold
 
 Period = tuple[datetime.date, datetime.date]
 

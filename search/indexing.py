@@ -16,11 +16,11 @@ from typing import TypedDict
 
 from django.urls import reverse
 
-from knowledge.lexicon import fold
 from search.extraction import content_type_of, extract_text
 from search.models import EntityEdge, ExternalItem, Kind
 from sumalos.accounts.models import Area
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
+from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
 MONTHS = (

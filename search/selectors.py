@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from search.agents import Scope
-from search.models import EntityEdge, Kind, SearchDocument, ShownItem
+from search.models import EntityEdge, Kind, ShownItem
 from sumalos.accounts.access import AiAccess
 from sumalos.rls.rule import visible_q
 
@@ -99,14 +99,6 @@ def neighbour_ids(*, scope: Scope, kind: str, source_id: int) -> list[int]:
         .values_list("source_id", flat=True)
     )
     return list(dict.fromkeys(edges))[:NEIGHBOURS_LIMIT]
-
-
-def document_id_of(*, access: AiAccess, kind: str, source_id: int) -> int | None:
-    return (
-        SearchDocument.objects.filter(visible_q(access), kind=kind, source_id=source_id)
-        .values_list("pk", flat=True)
-        .first()
-    )
 
 
 def _person_q(access: AiAccess) -> Q:

@@ -14,10 +14,10 @@ import re
 
 from django.db import connection, transaction
 
-from knowledge.lexicon import fold
 from search.indexing import BUILDERS, Item
 from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
 from sumalos.embeddings import embed_passages
+from sumalos.platform.text import fold
 
 CHUNK_CHARS = 700
 DRAIN_BATCH = 200

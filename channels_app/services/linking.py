@@ -1,4 +1,4 @@
-"""Linking a WhatsApp number to a web account with a one-time code (DESIGN §6, issue 5 §9).
+"""Linking a WhatsApp number to a web account with a one-time code (docs/channels.md, "WhatsApp").
 
 The code (6 characters, 10 minutes) is shown once and stored only as an HMAC. "VINCULAR
 <código>" is recognised before any AI sees the message and links the number that sent it. A

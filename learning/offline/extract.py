@@ -1,6 +1,6 @@
 """Offline extraction: deterministic Spanish patterns that turn a message into atomic facts.
 
-Covers what issue 5 lists: payment terms, contact persons, preferred channels, names and
+Covers payment terms, contact persons, preferred channels, names and
 nicknames, tone, family, company facts, prices, schedules, dated events, IBANs and tax IDs.
 Attribute names reuse the ones already stored for a subject when they mean the same thing.
 """
@@ -8,13 +8,13 @@ Attribute names reuse the ones already stored for a subject when they mean the s
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 
 from stdnum.es import nif as es_nif
 
 from learning.base import ExtractedFact, KnownAttribute
 from memory.policy import find_iban
+from sumalos.platform.text import fold
 
 # A proper name: capitalised words, joined by "de", "del", "y", "&" (Talleres García S.L.).
 _WORD = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü.&'\-]*"
@@ -53,9 +53,7 @@ _LEADING_ARTICLE = re.compile(r"^(?:A|Con|En|De|Para|El|La|Los|Las)\s+(?=[A-ZÁ�
 
 
 def _slug(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    ascii_text = "".join(c for c in folded if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")[:60]
+    return re.sub(r"[^a-z0-9]+", "_", fold(text)).strip("_")[:60]
 
 
 # Capitalised only because they open the sentence: never a name on their own.

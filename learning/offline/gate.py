@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,6 +23,7 @@ from learning.base import GATE_CATEGORIES, GateDecision, scope_of
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
 from memory.scope import requested_visibility
 from sumalos.embeddings import embed_passages
+from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -32,11 +32,6 @@ STEPS = 1500
 LEARNING_RATE = 0.5
 L2 = 1e-3
 CUE_WEIGHT = 0.35
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 _CUES = (
@@ -66,7 +61,7 @@ _CORRECTION = re.compile(
 
 
 def cues(text: str) -> np.ndarray:
-    folded = _fold(text.strip())
+    folded = fold(text.strip())
     return np.array(
         [1.0 if pattern.search(folded) else 0.0 for pattern in _CUE_PATTERNS], dtype=np.float64
     )
@@ -145,7 +140,7 @@ def decide(message: str, previous: str | None) -> GateDecision:
     p_categories = _softmax(x @ trained.category)[0]
     best = int(np.argmax(p_categories))
     category = GATE_CATEGORIES[best]
-    folded = _fold(message)
+    folded = fold(message)
     iban = find_iban(message)
     return GateDecision(
         p_remember=round(p_remember, 4),

@@ -1,4 +1,4 @@
-"""Control characters out of everything people and webhooks send in.
+"""Text hygiene: control characters out of everything sent in, and one accent folding.
 
 PostgreSQL refuses a NUL in text, so one NUL in a chat message used to end in a 500; the other
 control characters are invisible and only help to hide text. Every form, query-string, cookie
@@ -8,6 +8,7 @@ and JSON field loses them on the way in (``CleanInputMiddleware``); line breaks 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 # C0 and C1 control characters and DEL, except tab, line feed and carriage return.
@@ -28,3 +29,13 @@ def clean_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {clean_text(key): clean_json(item) for key, item in value.items()}
     return value
+
+
+def fold(text: str) -> str:
+    """Return ``text`` case-folded and without accents: "Contraseña" and "CONTRASENA" read alike.
+
+    Compatibility decomposition (NFKD) splits letters from their marks and spells ligatures
+    out; the combining marks are then dropped, so "ñ" becomes "n", as ``unaccent`` does.
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -1,4 +1,4 @@
-"""The web chat in a real browser: Debian's Chromium driven by Playwright (issue 7).
+"""The web chat in a real browser: Debian's Chromium driven by Playwright.
 
 Log in, chat, see the "Lo he aprendido" card, undo it, open the memory center. Screenshots
 are kept in ``test-artifacts/browser/``. The browser is installed by ``make test``

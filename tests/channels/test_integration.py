@@ -1,4 +1,4 @@
-"""End to end with a real Celery worker (subprocess), Redis and Postgres (issue 5, "Done when").
+"""End to end with a real Celery worker (subprocess), Redis and Postgres.
 
 The worker is pointed at this run's test database (``SUMALOS_TEST_DATABASE``) and a broker key
 prefix of its own (``SUMALOS_BROKER_PREFIX``), so parallel runs never share queues.
@@ -40,7 +40,16 @@ def test_a_web_message_becomes_a_learned_memory(world_tx: World, worker):
 
     queue_drain()
 
-    wait_for(lambda: Memory.objects.filter(attribute="plazo_pago", value="60 días").exists())
+    wait_for(lambda: Memory.objects.filter(attribute="plazo_pago").exists())
+    learned = Memory.objects.get(attribute="plazo_pago")
+    assert (
+        learned.category,
+        learned.subject,
+        learned.value,
+        learned.visibility,
+        learned.organization_id,
+        learned.created_by_id,
+    ) == ("cliente", "Talleres García", "60 días", "shared", world_tx.org.pk, world_tx.owner.pk)
 
 
 def test_a_signed_whatsapp_message_is_answered_and_learned(world_tx: World, worker):

@@ -1,4 +1,4 @@
-"""The story (issue 7): said on Monday in the web chat, used on Thursday from WhatsApp.
+"""The story: said on Monday in the web chat, used on Thursday from WhatsApp.
 
 Through the real web views and the signed webhook, with a real Celery worker, Redis and
 Postgres, and the offline provider. Then the same memory reaches exactly who may read it.

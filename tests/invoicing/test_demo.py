@@ -1,4 +1,5 @@
-"""The demo world: deterministic, complete as issue 2 item 10 asks, idempotent and quick to load."""
+"""The demo world: deterministic, complete (every organization, role and record kind), idempotent
+and quick to load."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def test_a_lost_password_file_realigns_the_demo_users(db, tmp_path, monkeypatch,
     assert User.objects.get(email="nora@demo.sumalos.es").check_password(password)
 
 
-def test_demo_content_matches_the_issue(db):
+def test_demo_content_is_the_documented_world(db):
     counts = demo.build_demo(password="demo-de-prueba")
 
     martin = Organization.objects.get(name=demo.MARTIN)
@@ -70,14 +71,21 @@ def test_demo_content_matches_the_issue(db):
         c.kind for c in Contact.objects.filter(name__in=["Ferretería Ruiz", "Gestoría Ibáñez"])
     } == {"supplier"}
     contacts = Contact.objects.filter(organization=martin)
-    assert contacts.count() == counts["contacts"] >= 44
+    assert counts == {
+        "contacts": 48,
+        "invoices": 172,
+        "quotes": 12,
+        "expenses": 60,
+        "documents": 15,
+    }
+    assert contacts.count() == 48
     assert all(nif.is_valid(c.tax_id) for c in contacts)
     assert all(normalize_iban(c.iban) == c.iban for c in contacts if c.iban)
     invoices = Invoice.objects.filter(organization=martin)
-    assert invoices.count() >= 150
+    assert invoices.count() == 172
     issued = invoices.filter(status="issued").order_by("issue_date", "id")
-    assert issued.count() > invoices.count() * 0.8
-    assert invoices.filter(status="draft").count() >= 3
+    assert issued.count() == 165
+    assert invoices.filter(status="draft").count() == 7
     first_2025 = issued.filter(issue_date__year=2025).first()
     assert first_2025 is not None and first_2025.number == "F2025-0001"
     assert all(i.total == i.subtotal + i.vat_total - i.withholding_total for i in invoices)

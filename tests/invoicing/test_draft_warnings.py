@@ -1,4 +1,4 @@
-"""Draft pages show the deterministic tax-rate warnings (issue 3, item 8); issued ones do not."""
+"""Draft pages show the deterministic tax-rate warnings; issued ones do not."""
 
 import datetime
 from decimal import Decimal

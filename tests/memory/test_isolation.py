@@ -1,4 +1,4 @@
-"""The isolation test of issue 4's "Done when": five facts, three readers, two enforcements."""
+"""Memory isolation: five facts, three readers, two enforcements (the app filter and the policy)."""
 
 from __future__ import annotations
 

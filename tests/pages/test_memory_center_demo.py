@@ -1,4 +1,4 @@
-"""The memory center for each demo role (issue 4): each person sees exactly the memories the
+"""The memory center for each demo role: each person sees exactly the memories the
 visibility rule allows them, in the organization they are working in."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Benchmark the memory blocks of the prompt under row-level security (issue 4, "Speed").
+"""Benchmark the memory blocks of the prompt under row-level security.
 
 Builds 100,000 synthetic memories in 1,000 organizations (one holds 20 %) in a scratch schema
 with bulk SQL, protects it with the same policy as ``memories``, and times profile + related

@@ -1,0 +1,290 @@
+"""Writing a memory: the ladder, the content policy, conflicts on the chosen level, IBANs.
+
+The content policy (``memory/policy.py``) runs on every write that carries text. Design:
+docs/memory.md, "Writing".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from memory.ladder import Layer, decide_layer
+from memory.models import Memory, MemoryAudit
+from memory.policy import Verdict, check_content, find_iban, names_a_destination
+from memory.scope import requested_visibility as scope_requested
+from memory.services.audit import audit_change, snapshot
+from memory.services.base import IBAN_ATTRIBUTE, lock_level, owner_columns, validated
+from memory.services.conflicts import find_conflict, level_q
+from memory.services.versions import supersede
+from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import Area, Organization
+from sumalos.embeddings import embed_passages
+from sumalos.invoicing.models import Contact
+from sumalos.rls.rule import Visibility
+
+CONTACT_SUBJECT = re.compile(r"^contacto:(\d+)$")
+
+REASON_NOT_MEMBER = "No perteneces a esa organización."
+REASON_DESTINATION = (
+    "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
+    "comparte ni se propone."
+)
+REASON_IBAN_NO_CONTACTS = (
+    "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
+)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What ``memory_write`` did, in terms the caller can tell the person."""
+
+    memory: Memory | None
+    visibility: str | None = None
+    proposed: bool = False  # private + proposal to share, or an unverified shared proposal
+    merged: bool = False
+    superseded: Memory | None = None
+    refused: bool = False
+    reason: str = ""
+
+
+def _contact_for(*, access: AiAccess, organization_id: int | None, subject: str) -> int | None:
+    """The contact a ``contacto:<id>`` subject names, within the organization and readable."""
+    match = CONTACT_SUBJECT.match(subject)
+    if match is None:
+        return None
+    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+        raise ValidationError("Contacto desconocido.")
+    contact = Contact.objects.filter(pk=int(match.group(1)), organization_id=organization_id)
+    contact_id = contact.values_list("pk", flat=True).first()
+    if contact_id is None:
+        raise ValidationError("Contacto desconocido.")
+    return contact_id
+
+
+@transaction.atomic
+def memory_write(
+    *,
+    access: AiAccess,
+    category: str,
+    text: str,
+    subject: str = "",
+    attribute: str = "",
+    value: str = "",
+    area: str | None = None,
+    requested_visibility: str | None = None,
+    explicit: bool = False,
+    source_message_id: str | None = None,
+    organization_id: int | None = None,
+    confidence: float = 1.0,
+) -> WriteResult:
+    """Store one fact on the layer the ladder decides, resolving conflicts on that level."""
+    text, subject, attribute, value, area = validated(
+        category=category, text=text, subject=subject, attribute=attribute, value=value, area=area
+    )
+    if requested_visibility not in (None, *(choice for choice, _ in Visibility.CHOICES)):
+        raise ValidationError(f"Visibilidad desconocida: {requested_visibility}.")
+    if not 0.0 <= confidence <= 1.0:
+        raise ValidationError("La confianza debe estar entre 0 y 1.")
+    if organization_id is not None and organization_id not in access.organization_ids:
+        raise PermissionDenied(REASON_NOT_MEMBER)
+    if access.user_id is None and not access.phone:
+        raise PermissionDenied("Nadie a quien atribuir el recuerdo.")
+    contact_id = _contact_for(access=access, organization_id=organization_id, subject=subject)
+
+    decision = check_content(text=text, value=value, subject=subject, explicit=explicit)
+    if decision.refused:
+        return WriteResult(memory=None, refused=True, reason=decision.reason)
+    # Bank details in any spelling, whatever the category: only from people who may read the
+    # contacts, and never active on the organization's level (an unverified proposal).
+    iban = find_iban(f"{text} {value}")
+    if iban and organization_id is not None and not access.can_read(organization_id, Area.CONTACTS):
+        return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
+
+    organization = (
+        Organization.objects.get(pk=organization_id) if organization_id is not None else None
+    )
+    # Markers and own-life facts in the text narrow what the caller asked, never widen.
+    requested = scope_requested(text, asked=requested_visibility)
+    layer = decide_layer(
+        has_organization=organization is not None,
+        category=category,
+        requested_visibility=requested,
+        shared_mode=organization.shared_mode if organization else Organization.SharedMode.OFF,
+        can_write_area=access.can_write(organization_id, area),
+        is_manager=access.is_manager(organization_id),
+    )
+    if decision.verdict is Verdict.SPECIAL and organization is not None:
+        # A special category asked for explicitly is kept private (not carried to other
+        # organizations as personal) and never proposed.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
+
+    destination = names_a_destination(f"{text} {value}") and (
+        layer.visibility == Visibility.SHARED or layer.propose_sharing
+    )
+    if destination:
+        # An address to send data to is how a planted memory pays off: the writer's own only.
+        layer = Layer(Visibility.PRIVATE_IN_ORG)
+
+    fields: dict[str, Any] = {
+        "category": category,
+        "text": text,
+        "subject": subject,
+        "contact_id": contact_id,
+        "attribute": IBAN_ATTRIBUTE if iban else attribute,
+        "value": iban or value,
+        "area": area,
+        "confidence": confidence,
+        "sources": [source_message_id] if source_message_id else [],
+        "created_by_id": access.user_id,
+        "unverified": bool(iban),
+    }
+    if (
+        iban
+        and organization is not None
+        and not destination
+        and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
+        and organization.shared_mode != Organization.SharedMode.OFF
+    ):
+        # Whatever the category says: a bank account is the organization's business, and
+        # on its level it is only ever an unverified proposal.
+        return _propose_iban(access=access, organization_id=organization.pk, fields=fields)
+    result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    if destination and not result.merged:
+        return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
+    return result
+
+
+def _store(
+    *, access: AiAccess, layer: Layer, organization_id: int | None, fields: dict[str, Any]
+) -> WriteResult:
+    visibility = layer.visibility
+    org_id = None if visibility == Visibility.PERSONAL else organization_id
+    owner = {} if visibility == Visibility.SHARED else owner_columns(access)
+    embedding = embed_passages([fields["text"]])[0]
+    lock_level(visibility, org_id, owner, fields["subject"] or fields["text"].casefold())
+    same_level = Memory.objects.select_for_update().filter(
+        level_q(visibility=visibility, organization_id=org_id, owner=owner),
+        status=Memory.Status.ACTIVE,
+    )
+    existing, merge = find_conflict(same_level=same_level, fields=fields, embedding=embedding)
+    if existing is not None and merge:
+        before = snapshot(existing)
+        new_sources = [s for s in fields["sources"] if s not in existing.sources]
+        existing.sources = [*existing.sources, *new_sources]
+        existing.confidence = max(existing.confidence, fields["confidence"])
+        existing.save(update_fields=["sources", "confidence", "updated_at"])
+        audit_change(
+            access=access,
+            memory=existing,
+            action=MemoryAudit.Action.MERGE,
+            before=before,
+            after=snapshot(existing),
+        )
+        return WriteResult(
+            memory=existing, visibility=visibility, merged=True, reason="Ya lo sabía."
+        )
+
+    memory = Memory.objects.create(
+        visibility=visibility,
+        organization_id=org_id,
+        proposed_visibility=Visibility.SHARED if layer.propose_sharing else None,
+        embedding=embedding,
+        **owner,
+        **fields,
+    )
+    audit_change(
+        access=access,
+        memory=memory,
+        action=MemoryAudit.Action.CREATE,
+        before=None,
+        after=snapshot(memory),
+    )
+    if existing is not None:
+        supersede(access=access, old=existing, new=memory)
+    return WriteResult(
+        memory=memory,
+        visibility=visibility,
+        proposed=layer.propose_sharing,
+        superseded=existing,
+        reason=_explain(visibility=visibility, proposed=layer.propose_sharing, superseded=existing),
+    )
+
+
+def _explain(*, visibility: str, proposed: bool, superseded: Memory | None) -> str:
+    where = {
+        Visibility.PERSONAL: "Lo recordaré solo para ti.",
+        Visibility.PRIVATE_IN_ORG: "Lo recordaré solo para ti en esta organización.",
+        Visibility.SHARED: "Lo recordaré para la organización.",
+    }[visibility]
+    if proposed:
+        where += " He propuesto compartirlo; alguien con permiso tiene que confirmarlo."
+    if superseded is not None:
+        where += f" Sustituye a lo que sabía: «{superseded.text}»."
+    return where
+
+
+def _propose_iban(*, access: AiAccess, organization_id: int, fields: dict[str, Any]) -> WriteResult:
+    """A new IBAN for a customer or supplier: a shared, unverified proposal (DESIGN §5).
+
+    It does not replace the account already known; only an owner or admin confirms it.
+    """
+    lock_level(Visibility.SHARED, organization_id, {}, f"iban:{fields['subject']}")
+    known = (
+        Memory.objects.select_for_update()
+        .filter(
+            visibility=Visibility.SHARED,
+            organization_id=organization_id,
+            subject=fields["subject"],
+            attribute=IBAN_ATTRIBUTE,
+            value=fields["value"],
+        )
+        .exclude(status=Memory.Status.SUPERSEDED)
+        .first()
+    )
+    if known is not None:
+        before = snapshot(known)
+        known.sources = [*known.sources, *(s for s in fields["sources"] if s not in known.sources)]
+        known.save(update_fields=["sources", "updated_at"])
+        audit_change(
+            access=access,
+            memory=known,
+            action=MemoryAudit.Action.MERGE,
+            before=before,
+            after=snapshot(known),
+        )
+        return WriteResult(
+            memory=known,
+            visibility=Visibility.SHARED,
+            merged=True,
+            proposed=known.status == Memory.Status.PROPOSED,
+            reason="Ya conocía esa cuenta.",
+        )
+    memory = Memory.objects.create(
+        visibility=Visibility.SHARED,
+        organization_id=organization_id,
+        status=Memory.Status.PROPOSED,
+        proposed_visibility=Visibility.SHARED,
+        embedding=embed_passages([fields["text"]])[0],
+        **fields,
+    )
+    audit_change(
+        access=access,
+        memory=memory,
+        action=MemoryAudit.Action.CREATE,
+        before=None,
+        after=snapshot(memory),
+    )
+    return WriteResult(
+        memory=memory,
+        visibility=Visibility.SHARED,
+        proposed=True,
+        reason=(
+            "He anotado la cuenta como propuesta sin verificar; no sustituye a la que ya "
+            "conocía hasta que un propietario o administrador la confirme."
+        ),
+    )
