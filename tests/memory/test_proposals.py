@@ -30,6 +30,7 @@ def proposal(world):
         text=TEXT,
         explicit=True,
     )
+    assert result.memory is not None
     memory = Memory.objects.get(pk=result.memory.pk)
     assert (memory.visibility, memory.proposed_visibility, memory.area) == (
         "private_in_org",
