@@ -139,7 +139,10 @@ def _card_spans(text: str) -> Iterator[Span]:
 # Naming a password: after "es", ":", "uso"... even a plain word is the secret.
 _CREDENTIAL_WORDS = (
     r"contrasenas?|password|passwd|passcode|pass|pwd|login|credenciales|token|api[ _-]?key|"
-    r"secret[ _-]?key|secreto|(?:la|mi|tu|su)\s+contra"
+    r"secret[ _-]?key|secreto|"
+    # "la contra" is slang for the password only when it names an account ("la contra del correo").
+    r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
+    r"banco|movil|ordenador|pc|app|web|cuenta|portal|router|tpv|outlook|instagram|facebook))"
 )
 # Naming a key ("la clave del éxito es…"): the value must look like one.
 _KEY_WORDS = r"claves?|key"
