@@ -215,7 +215,10 @@ _INJECTION = re.compile(
             r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
             # Changing its role.
             r"\b(?:ahora|" + _FROM_NOW_ON + r")\s+(?:eres|seras)\b",
-            r"(?:^|[.:;!]\s*)eres\s+(?:un|una|el|la|mi)\b",
+            # "Eres un crack" is praise, not a new role.
+            r"(?:(?:^|[.:;!]\s*)eres\s+(?:ahora\s+)?|\beres\s+ahora\s+)(?:un|una|el|la|mi)\b"
+            r"(?!\s+(?:crack|sol|solete|genio|maquina|cielo|amor|encanto|artista|fenomeno|"
+            r"monstruo|jefe|campeon|campeona|ang[e]l|tesoro|maravilla|figura|maestro|makina)\b)",
             _CLAUSE + r"(?:actua|comportate|act)\s+(?:como|as)\b",
             r"\bhaz\s+como\s+si\s+fueras\b|\bfinge\s+(?:que\s+eres|ser)\b|\bhazte\s+pasar\s+por\b",
             r"\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you\s+are)\b|\bfrom\s+now\s+on\s+you\b",
@@ -228,9 +231,11 @@ _INJECTION = re.compile(
             _CLAUSE + r"(?:di|dile|diles|responde|contesta)\s+(?:siempre\s+)?que\b",
             r"\bcada\s+vez\s+que\b[^.\n]{0,60}?\b(?:re)?(?:envia|manda|responde|contesta|di)",
             # Sending data to an address, in the imperative.
-            r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:re)?(?:envia|manda|"
-            r"remite|copia)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
-            _CLAUSE + r"(?:forward|send)\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
+            r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:(?:re)?(?:envia|manda|"
+            r"remite|copia)|sube|publica|pasa(?=l|me|nos)|vuelca)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?"
+            r"(?:@[\w\-]+\.\w|https?://|www\.)",
+            _CLAUSE
+            + r"(?:forward|send|upload|post)\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
         )
     )
 )

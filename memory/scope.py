@@ -142,6 +142,7 @@ def marked_visibility(text: str) -> str | None:
 _KEEP_VERB = r"(?:apunta|guarda|anota|recuerda|ten\s+en\s+cuenta)(?:lo|la|telo|tela|melo|mela)?"
 _LEFTOVER = re.compile(
     r"^(?:" + _KEEP_VERB + r"(?:\s+que)?|esto(?:\s+es)?|(?:una\s+)?nota|ojo|oye|pero|y|but|"
+    r"que\s+quede|porfa(?:vor)?|por\s+favor|please|"
     r"remember(?:\s+that)?|note|keep\s+in\s+mind)\b|"
     r"\b(?:" + _KEEP_VERB + r"|esto(?:\s+es)?|(?:y\s+)?nada\s+mas)$"
 )

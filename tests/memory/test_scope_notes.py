@@ -111,3 +111,8 @@ def test_a_marked_remark_without_a_typed_fact_is_kept_as_a_private_note(client, 
     assert list(
         Memory.objects.values_list("visibility", "owner_user_id", "text", "proposed_visibility")
     ) == [(PRIV, world_tx.reader.pk, "Voy a pedir un aumento en enero", None)]
+
+
+def test_courtesy_words_left_by_a_marker_are_dropped_too():
+    assert strip_markers("que quede entre tu y yo: el hostal paga tarde") == "El hostal paga tarde"
+    assert strip_markers("solo para mi, porfa: la gestoria es cara") == "La gestoria es cara"
