@@ -275,10 +275,32 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         announced = word in _ANNOUNCER or (announced and word in _FILLER)
 
 
+# The value said before its name, or before how it arrived: "4821 es el pin", "te paso el
+# 551203 que me ha llegado al móvil". Only a bare run of digits, never an amount.
+_VALUE_FIRST = re.compile(
+    r"(?<![\w.,/\-])\d{4,8}(?![\w.,/\-])"
+    r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b|m2\b|horas?\b))"
+    r"(?=[^.\n]{0,25}?\b(?:que\s+me\s+(?:ha|han)\s+llegado|"
+    r"(?:es|era|sera)\s+(?:el|la|mi|tu|su)\s+(?:nuev[oa]\s+)?(?:pin|puk|codigo|contrasena|"
+    r"password|pass|otp)\b))"
+)
+# How a one-time code arrives: "me ha llegado el 482913".
+_ARRIVED = re.compile(
+    r"\b(?:me\s+(?:ha|han)\s+(?:llegado|llegao|mandado|enviado)|he\s+recibido|acabo\s+de\s+"
+    r"recibir|me\s+llega)\s+(?:(?:el|un|este|esto)\s+)?(?P<value>\d{4,8})(?![\w.,/\-])"
+    r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b))"
+)
+
+
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
+    for value in _VALUE_FIRST.finditer(folded):
+        before = folded[: value.start()].split()
+        if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:
+            yield value.span()
+    yield from (m.span("value") for m in _ARRIVED.finditer(folded))
     if _CARD_WORDS.search(folded) or any(True for _ in _card_spans(text)):
         for expiry in _EXPIRY.finditer(folded):
             yield expiry.span("date")

@@ -84,3 +84,34 @@ def test_from_now_on_in_any_spelling(text, expected):
 )
 def test_role_changes_and_uploads_against_praise_and_plain_links(text, expected):
     assert policy_class(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("me ha llegado el 482913", f"me ha llegado el {MASK}"),
+        (
+            "te paso el 551203 que me ha llegado al movil",
+            f"te paso el {MASK} que me ha llegado al movil",
+        ),
+        ("apunta: 4821 es el pin", f"apunta: {MASK} es el pin"),
+        ("el 482913 es el codigo", f"el {MASK} es el codigo"),
+    ],
+)
+def test_a_code_said_before_its_name_or_as_it_arrived_is_masked(text, masked):
+    assert mask_secrets(text) == masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1500 que me han mandado de la subvencion",
+        "la factura 2025 es la clave del asunto",
+        "la factura 2025 es el codigo que buscas",
+        "el pedido 4829 que me ha llegado",
+        "me ha llegado el pedido 4829",
+        "me han mandado 1500 euros",
+    ],
+)
+def test_a_reference_or_amount_near_arrival_words_is_not_a_code(text):
+    assert secret_spans(text) == []

@@ -116,3 +116,19 @@ def test_a_marked_remark_without_a_typed_fact_is_kept_as_a_private_note(client, 
 def test_courtesy_words_left_by_a_marker_are_dropped_too():
     assert strip_markers("que quede entre tu y yo: el hostal paga tarde") == "El hostal paga tarde"
     assert strip_markers("solo para mi, porfa: la gestoria es cara") == "La gestoria es cara"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("nadie mas lo tiene que saber: Ruiz paga tarde", PRIV),
+        ("pa ti y pa mi: Ruiz paga tarde", PRIV),
+        ("no lo pongas para todos: Ruiz paga tarde", PRIV),
+        ("que lo vea todo el mundo: abrimos a las 8", SHARED),
+        ("no vendemos a todos los clientes", None),
+        ("no trabajamos con la empresa de Ruiz", None),
+        ("no se lo mandes a todos los clientes", None),
+    ],
+)
+def test_negated_sharing_narrows_and_plain_negations_ask_nothing(text, expected):
+    assert marked_visibility(text) == expected
