@@ -125,11 +125,16 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|tuve)\s+(?:cita|hora)\s+(?:con|en)\s+el\s+(?:medico|dentista|hospital|"
     r"fisio|centro\s+de\s+salud)|mi\s+(?:medico|dentista|salud|operacion|tratamiento)|"
     r"(?:estoy|estare)\s+(?:de\s+baja|malo|mala|enferm[oa])|me\s+operan|"
+    # how they like to be answered, when they work, how to reach them
+    r"prefiero\s+que\s+me\s+(?:contestes|respondas|hables|escribas|llames|avises)|"
+    r"(?:yo\s+)?no\s+trabajo\s+(?:los|el|por|en|hasta|antes|despues)\b|"
+    r"mi\s+(?:email|e-mail|correo\s+personal|dni|movil\s+personal|telefono\s+personal)\b"
+    r"(?!\s+(?:de\s+la\s+empresa|de\s+empresa|del\s+trabajo|del\s+taller|corporativo|profesional))|"
     # where and how they live
     r"(?:vivo|vivimos)\s+en|mi\s+(?:casa|piso|coche|moto)\b|"
     # English
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
-    r"birthday|holidays?|vacation)|i\s+(?:like|love|hate)\b|i\s+live\s+in|i'?m\s+(?:moving|"
+    r"birthday|holidays?|vacation)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|i'?m\s+(?:moving|"
     r"leaving|getting\s+married|going\s+on\s+holiday)"
     r")"
 )

@@ -132,3 +132,19 @@ def test_courtesy_words_left_by_a_marker_are_dropped_too():
 )
 def test_negated_sharing_narrows_and_plain_negations_ask_nothing(text, expected):
     assert marked_visibility(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Prefiero que me contestes corto y sin emojis", PERS),
+        ("Los martes no trabajo por la tarde", PERS),
+        ("Mi DNI es 12345678Z", PERS),
+        ("I prefer short answers", PERS),
+        ("mi email de la empresa es info@taller.es", None),
+        ("no trabajo con Saltoki", None),
+        ("El cliente prefiere que le llame", None),
+    ],
+)
+def test_how_the_writer_likes_answers_and_works_is_their_own(text, expected):
+    assert requested_visibility(text) == expected
