@@ -12,7 +12,7 @@ from django.db import transaction
 
 from learning.providers import get_provider
 from learning.services import fact_write, message_requested_visibility
-from memory.scope import narrowest
+from memory.scope import narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.models import AiUsage
@@ -57,12 +57,12 @@ def recordar(
             )
             for fact in extraction.value
         ]
-    category = gate.value.category if gate.value.category != "ninguno" else "preferencia"
+    category = note_category(text, gate.value.category, nothing="preferencia")
     return [
         memory_write(
             access=access,
             category=category,
-            text=text,
+            text=strip_markers(text) or text,
             explicit=True,
             requested_visibility=requested,
             source_message_id=str(source_message_id) if source_message_id else None,

@@ -16,7 +16,12 @@ from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
 from learning.base import ExtractedFact, GateDecision, KnownAttribute
 from learning.providers import get_provider
-from memory.scope import is_own_life, marked_visibility, narrowest
+from memory.scope import (
+    asks_to_keep,
+    narrowest,
+    note_category,
+    strip_markers,
+)
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
 from memory.services import MAX_TEXT, WriteResult, memory_write
@@ -184,21 +189,13 @@ def _noted(*, message: str, gate: GateDecision) -> list[ExtractedFact]:
     """A message that says where to keep it, or tells of one's own life, is noted as written.
 
     "Apúntalo solo para mí…" asks for it to be kept, and "Mi hija empieza la universidad…"
-    stays with the person: when no pattern finds a fact in such a message, the message itself
-    is the fact, under the gate's category. Anything else unextracted is not learnt.
+    stays with the person: when no pattern finds a fact in such a message, the message without
+    its marker is the fact, under the gate's category. Anything else unextracted is not learnt.
     """
-    if gate.category == "ninguno" or len(message) > MAX_TEXT:
+    text = strip_markers(message)
+    if not text or len(message) > MAX_TEXT or not asks_to_keep(message):
         return []
-    own_life = is_own_life(message)
-    if marked_visibility(message) is None and not own_life:
-        return []
-    # One's own life is never a customer, supplier or company fact, whatever the gate guessed.
-    category = (
-        "perfil_usuario"
-        if own_life and gate.category in THIRD_PARTY | {"empresa"}
-        else gate.category
-    )
-    return [ExtractedFact(category, "", "", message)]
+    return [ExtractedFact(note_category(message, gate.category), "", "", text)]
 
 
 @transaction.atomic
@@ -224,7 +221,7 @@ def message_learn(*, message_id: int) -> LearnOutcome:
     gate = provider.gate(message=message.text, previous=previous)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=message.pk)
     outcome = gate.value.outcome
-    if outcome in ("refuse", "ignore"):
+    if outcome == "refuse" or (outcome == "ignore" and not asks_to_keep(message.text)):
         return LearnOutcome(outcome)
     known = _known_attributes(
         access=access, organization_id=message.organization_id, text=message.text

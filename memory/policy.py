@@ -176,8 +176,18 @@ def about_someone_else(text: str, *, subject: str = "") -> bool:
 
 # --- Instructions to Suma (injection and poisoning) -------------------------------------------
 
-# Where an imperative can stand: the start of the text or of a clause, or after a vocative.
-_CLAUSE = r"(?:^|[.:;!?,]\s*|\b(?:y|tambien|suma,?|por\s+favor|and|please)\s+)"
+# From now on, in its many spellings: what follows changes Suma's behaviour, not today's work.
+_FROM_NOW_ON = (
+    r"(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|"
+    r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya)|en\s+adelante|en\s+lo\s+sucesivo|"
+    r"from\s+now\s+on|from\s+today|going\s+forward)"
+)
+# Where an imperative can stand: the start of the text or of a clause, after a vocative, or
+# after a "from now on".
+_CLAUSE = (
+    r"(?:(?:^|[.:;!?,]\s*|\b(?:y|tambien|suma,?|por\s+favor|and|please)\s+)"
+    r"(?:" + _FROM_NOW_ON + r",?\s+)?|\b" + _FROM_NOW_ON + r",?\s+)"
+)
 _ASSISTANT = r"(?:suma|el\s+asistente|la\s+ia|the\s+assistant|the\s+ai)"
 _INJECTION = re.compile(
     "|".join(
@@ -205,14 +215,16 @@ _INJECTION = re.compile(
             r"\btu\s+(?:nueva\s+)?(?:tarea|funcion|mision|rol|papel|objetivo)\s+(?:es|sera|ahora)\b",
             r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
             # Changing its role.
-            r"\b(?:ahora|a\s+partir\s+de\s+ahora|desde\s+ahora)\s+(?:eres|seras)\b",
-            r"(?:^|[.:;!]\s*)eres\s+(?:un|una|el|la|mi)\b",
+            r"\b(?:ahora|" + _FROM_NOW_ON + r")\s+(?:eres|seras)\b",
+            # "Eres un crack" is praise, not a new role.
+            r"(?:(?:^|[.:;!]\s*)eres\s+(?:ahora\s+)?|\beres\s+ahora\s+)(?:un|una|el|la|mi)\b"
+            r"(?!\s+(?:crack|sol|solete|genio|maquina|cielo|amor|encanto|artista|fenomeno|"
+            r"monstruo|jefe|campeon|campeona|ang[e]l|tesoro|maravilla|figura|maestro|makina)\b)",
             _CLAUSE + r"(?:actua|comportate|act)\s+(?:como|as)\b",
             r"\bhaz\s+como\s+si\s+fueras\b|\bfinge\s+(?:que\s+eres|ser)\b|\bhazte\s+pasar\s+por\b",
             r"\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you\s+are)\b|\bfrom\s+now\s+on\s+you\b",
             # Changing what it says from now on, or to everyone.
-            r"\b(?:a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|en\s+adelante|"
-            r"from\s+now\s+on)\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
+            r"\b" + _FROM_NOW_ON + r"\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
             r"answer|tell|respond|ignora|actua|envia|reenvia|manda)\b",
             r"\b(?:di|dile|diles|contesta|responde|informa)\s+a\s+(?:todos|todas|cualquiera|cada)\b",
             r"\b(?:cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:te\s+|alguien\s+(?:te\s+)?|"
@@ -220,9 +232,11 @@ _INJECTION = re.compile(
             _CLAUSE + r"(?:di|dile|diles|responde|contesta)\s+(?:siempre\s+)?que\b",
             r"\bcada\s+vez\s+que\b[^.\n]{0,60}?\b(?:re)?(?:envia|manda|responde|contesta|di)",
             # Sending data to an address, in the imperative.
-            r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:re)?(?:envia|manda|"
-            r"remite|copia)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
-            _CLAUSE + r"(?:forward|send)\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
+            r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:(?:re)?(?:envia|manda|"
+            r"remite|copia)|sube|publica|pasa(?=l|me|nos)|vuelca)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?"
+            r"(?:@[\w\-]+\.\w|https?://|www\.)",
+            _CLAUSE
+            + r"(?:forward|send|upload|post)\b[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
         )
     )
 )

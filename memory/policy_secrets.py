@@ -30,7 +30,7 @@ MASK = "[dato oculto]"
 Span = tuple[int, int]
 
 
-def _fold_aligned(text: str) -> str:
+def fold_aligned(text: str) -> str:
     """``fold`` character by character, keeping every offset equal to the original's."""
     folded = []
     for char in text:
@@ -100,7 +100,7 @@ _KEY_SHAPES = re.compile(
     | \bBearer\s+[A-Za-z0-9._~+/\-]{16,}=*                     # bearer tokens
     | -----BEGIN[ A-Z]*PRIVATE\ KEY-----(?:\s*[A-Za-z0-9+/=]{16,})*   # PEM private keys
       (?:\s*-----END[ A-Z]*PRIVATE\ KEY-----)?
-    | \bAC[0-9a-f]{32}\b                                       # Twilio account SID
+    | \b(?:AC|SK)[0-9a-f]{32}\b                                # Twilio account / API key SID
     """,
     re.VERBOSE,
 )
@@ -134,12 +134,15 @@ def _card_spans(text: str) -> Iterator[Span]:
 # Naming a password: after "es", ":", "uso"... even a plain word is the secret.
 _CREDENTIAL_WORDS = (
     r"contrasenas?|password|passwd|passcode|pass|pwd|login|credenciales|token|api[ _-]?key|"
-    r"secret[ _-]?key|secreto"
+    r"secret[ _-]?key|secreto|"
+    # "la contra" is slang for the password only when it names an account ("la contra del correo").
+    r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
+    r"banco|movil|ordenador|pc|app|web|cuenta|portal|router|tpv|outlook|instagram|facebook))"
 )
 # Naming a key ("la clave del éxito es…"): the value must look like one.
 _KEY_WORDS = r"claves?|key"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
-_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|cvv2?|cvc|sms|combinacion"
+_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion"
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
     r"entrar|entro|accedo|acceder|usuario|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
@@ -152,7 +155,8 @@ _ANNOUNCING = re.compile(
 # A code named after something that is not secret is a reference ("código postal 46001").
 _REFERENCE_CODE = re.compile(
     r"^\W*(?:(?:de|del|de\s+la|de\s+los|de\s+las|el|la)\s+)?(?:postal|producto|productos|articulo|"
-    r"referencia|cliente|clientes|pedido|promocion|descuento|barras|ean|cnae|iae|iban|bic|swift|"
+    r"referencia|cliente|clientes|pedido|promo\w*|descuento|cupon|regalo|barras|ean|cnae|iae|"
+    r"iban|bic|swift|"
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
     r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
     r"localizador|envio|seguimiento|habitacion|obra|proyecto)\b"
@@ -185,10 +189,32 @@ _CODE_VALUE = re.compile(
     r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
 _QUANTITY_BEFORE = frozenset({"de", "por", "a", "al", "unos", "unas", "las", "los", "x"})
+# A number right after a noun that names a reference is that reference, not the code announced
+# earlier in the sentence ("el pin de la caldera es de latón, pieza 0020118").
+_REFERENCE_BEFORE_VALUE = frozenset(
+    "pieza pedido factura fra referencia ref modelo serie albaran ticket poliza expediente "  # noqa: SIM905
+    "lote incidencia habitacion telefono tlf tel movil cp contrato cliente socio".split()
+)
+# A code read out in small groups ("4 8 2 9 1 3", "90 12 44"): one value of 4 to 8 digits.
+_SPACED_GROUP = re.compile(r"^\d{1,3}$")
 _DIGIT_GROUP = re.compile(r"^\d{2,4}$")
 _UNIT = re.compile(
     r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades)$"
 )
+
+
+def _spaced_code(folded: str, tokens: list[Span], index: int) -> int | None:
+    """Where a code read out in groups of one to three digits ends, if it is 4 to 8 digits."""
+    digits = 0
+    end = None
+    for start, finish in tokens[index:]:
+        word = folded[start:finish].rstrip(".")
+        if not _SPACED_GROUP.match(word) or (end is not None and folded[end:start].strip()):
+            break
+        digits += len(word)
+        end = start + len(word)
+    spaced = end is not None and " " in folded[tokens[index][0] : end]
+    return end if spaced and 4 <= digits <= 8 else None
 
 
 def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
@@ -212,8 +238,17 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""
         previous = folded[slice(*tokens[index - 1])] if index else ""
         code_like = kind != "access" and bool(_CODE_VALUE.match(word.upper()))
+        if kind != "access" and _SPACED_GROUP.match(word):
+            spaced = _spaced_code(folded, tokens, index)
+            if spaced is not None:
+                word, finish = folded[start:spaced], spaced
+                code_like = True
         # "un SMS con el presupuesto de 1500": a number after "de", "por"… is an amount.
-        quantity = _UNIT.match(following) or previous in _QUANTITY_BEFORE
+        quantity = (
+            _UNIT.match(following)
+            or previous in _QUANTITY_BEFORE
+            or previous in _REFERENCE_BEFORE_VALUE
+        )
         if code_like and (kind == "code" or len(word) >= 4) and not quantity:
             if _DIGIT_GROUP.match(following):  # "773 120": one code in two groups
                 finish = tokens[index + 1][1]
@@ -235,10 +270,32 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         announced = word in _ANNOUNCER or (announced and word in _FILLER)
 
 
+# The value said before its name, or before how it arrived: "4821 es el pin", "te paso el
+# 551203 que me ha llegado al móvil". Only a bare run of digits, never an amount.
+_VALUE_FIRST = re.compile(
+    r"(?<![\w.,/\-])\d{4,8}(?![\w.,/\-])"
+    r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b|m2\b|horas?\b))"
+    r"(?=[^.\n]{0,25}?\b(?:que\s+me\s+(?:ha|han)\s+llegado|"
+    r"(?:es|era|sera)\s+(?:el|la|mi|tu|su)\s+(?:nuev[oa]\s+)?(?:pin|puk|codigo|contrasena|"
+    r"password|pass|otp)\b))"
+)
+# How a one-time code arrives: "me ha llegado el 482913".
+_ARRIVED = re.compile(
+    r"\b(?:me\s+(?:ha|han)\s+(?:llegado|llegao|mandado|enviado)|he\s+recibido|acabo\s+de\s+"
+    r"recibir|me\s+llega)\s+(?:(?:el|un|este|esto)\s+)?(?P<value>\d{4,8})(?![\w.,/\-])"
+    r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b))"
+)
+
+
 def _announced_spans(text: str) -> Iterator[Span]:
-    folded = _fold_aligned(text)
+    folded = fold_aligned(text)
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
+    for value in _VALUE_FIRST.finditer(folded):
+        before = folded[: value.start()].split()
+        if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:
+            yield value.span()
+    yield from (m.span("value") for m in _ARRIVED.finditer(folded))
     if _CARD_WORDS.search(folded) or any(True for _ in _card_spans(text)):
         for expiry in _EXPIRY.finditer(folded):
             yield expiry.span("date")
@@ -249,8 +306,10 @@ def _announced_spans(text: str) -> Iterator[Span]:
 
 def secret_spans(text: str) -> list[Span]:
     """Every secret in ``text`` as non-overlapping ``(start, end)`` spans, in order."""
+    # A secret already masked in a derived copy is still a secret: that copy is never learnt.
     spans = sorted(
         [m.span() for m in _KEY_SHAPES.finditer(text)]
+        + [m.span() for m in re.finditer(re.escape(MASK), text)]
         + list(_card_spans(text))
         + list(_announced_spans(text))
     )

@@ -19,40 +19,76 @@ from __future__ import annotations
 
 import re
 
+from memory.policy_secrets import fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
+_SEE = (
+    r"(?:vea|vean|sepa|sepan|lea|lean|oiga|oigan|entere|enteren|lo\s+sepa|lo\s+sepan|"
+    r"se\s+entere|se\s+enteren)"
+)
+_OTHERS = (
+    r"(?:nadie|los\s+demas|las\s+demas|el\s+resto|los\s+companeros|mis\s+companeros|"
+    r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios)"
+)
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,
 # sharing a private note costs a leak, so it counts as a marker wherever it stands.
 _NARROW = re.compile(
     r"\b(?:"
-    r"(?:solo|solamente|unicamente|sólo)\s+(?:para|pa)\s+(?:mi|mi\s+mism[oa]|nosotros)|"
+    r"(?:solo|solamente|unicamente)\s+(?:(?:lo|la|es|esto|lo\s+quiero|quiero)\s+)?(?:para|pa)\s+"
+    r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
+    r"para\s+mi\s+(?:sol[oa]|mism[oa])|"
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
     r"para\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"
-    r"para\s+mi\s+sol[oa]|para\s+ti\s+y\s+para\s+mi|"
+    r"(?:para|pa)\s+ti\s+y\s+(?:para|pa)\s+mi|"
+    # "nadie más lo tiene que saber", "no lo pongas para todos" (a negated sharing request).
+    r"nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?(?:tiene\s+que|debe|puede|necesita|ha\s+de)\s+"
+    r"(?:saber(?:lo)?|ver(?:lo)?|leer(?:lo)?|enterarse)|"
+    r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:pongas|pongais|subas|guardes|dejes|mandes|envies|"
+    r"pases|apuntes)\s+(?:para|a|con)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|la\s+empresa|"
+    r"los\s+demas|el\s+resto)(?!\s+(?:de|del|los|las)\b)|"
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:compartas|comparta|compartais|compartir|publiques|"
-    r"digas|cuentes|ensenes|muestres|difundas)\b|"
+    r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
     r"entre\s+(?:nosotros|tu\s+y\s+yo|usted\s+y\s+yo)|"
-    r"que\s+no\s+(?:lo|la|se\s+lo)?\s*(?:vea|sepa|lea|oiga)\s+nadie|"
-    r"que\s+nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?(?:vea|sepa|lea|se\s+entere)|"
+    # "que no lo vea nadie", "no quiero que lo sepan los demás", "que nadie se entere".
+    r"(?:que|quiero\s+que)\s+no\s+(?:lo|la|los|las|se\s+lo|se\s+la)?\s*"
+    + _SEE
+    + r"\s+"
+    + _OTHERS
+    + r"|no\s+quiero\s+que\s+(?:lo|la|los|las|se\s+lo|se\s+la)?\s*"
+    + _SEE
+    + r"\b(?:\s+"
+    + _OTHERS
+    + r")?|"
+    r"(?:que|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?(?:lo\s+|la\s+|se\s+)?" + _SEE + r"|"
+    # "solo yo", "solo lo sé yo", "para uso personal", "mis ojos nada más".
+    r"^\W*(?:solo|solamente)\s+yo\b|(?:solo|solamente)\s+(?:lo\s+)?(?:se|sabre|veo|vere)\s+yo\b|"
+    r"(?:para|de)\s+uso\s+(?:personal|privado|propio)|"
     # "personal" alone is also the staff ("el personal de limpieza"): only as a heading.
     r"(?:privado|privada|confidencial)\s*[:,.]|^\s*personal\s*:|"
     r"(?:en|de\s+forma|de\s+manera)\s+(?:privad[oa]|confidencial|personal)|"
     r"^\s*(?:privado|privada|confidencial)\b|"
     r"\b(?:es\s+)?(?:privado|privada|confidencial)\s*$|"
     r"(?:nota|apunte)\s+(?:privad[oa]|personal)|"
-    r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+private|don'?t\s+share|"
+    r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+(?:private|to\s+yourself)|"
+    r"don'?t\s+(?:share|tell\s+(?:anyone|anybody|the\s+others))|for\s+my\s+eyes\s+only|"
     r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]"
     r")"
 )
 _SHARE = re.compile(
     r"\b(?:"
     r"para\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
-    r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto)|"
-    r"compartel[oa]s?|compartelo\s+con|que\s+lo\s+sepan\s+todos|que\s+lo\s+vean\s+todos|"
+    r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
+    r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto)"
+    # "para el equipo de Paterna" names one team, not everybody.
+    r"(?!\s+(?:de|del)\b)|"
+    r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
+    r"que\s+lo\s+(?:sepa|sepan|vea|vean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
+    r"toda\s+la\s+empresa)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
-    r"for\s+everyone|share\s+it|for\s+the\s+(?:team|company)"
+    r"for\s+every(?:one|body)|share\s+(?:it|this)|"
+    r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)"
     r")\b"
 )
 
@@ -70,14 +106,15 @@ _OWN_LIFE = re.compile(
     r"(?:estoy|estamos)\s+(?:casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|embarazad[oa])|"
     r"me\s+(?:caso|divorcio|separo)|"
     # plans of one's own
-    r"me\s+(?:voy|ire|marcho|marchare)\s+(?:de\s+(?:vacaciones|viaje|la\s+empresa|aqui)|"
+    r"me\s+(?:voy|ire|marcho|marchare)\s+(?:de\s+(?:vacaciones|vacas|viaje|la\s+empresa|aqui)|"
     r"a\s+vivir|a\s+jubilar|fuera)|"
     r"me\s+(?:mudo|mudare|jubilo|jubilare|cambio\s+de\s+casa)|"
     r"(?:voy|vamos)\s+a\s+(?:casarme|casarnos|mudarme|mudarnos|jubilarme|tener\s+un\s+bebe|"
     r"dejar\s+la\s+empresa|irme\s+de)|"
     r"(?:dejo|dejare)\s+(?:la\s+empresa|el\s+trabajo|el\s+taller)|"
-    r"mis\s+vacaciones|(?:estare|estoy|estaremos)\s+de\s+vacaciones|"
-    r"mi\s+(?:cumpleanos|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
+    r"mis\s+(?:vacaciones|vacas)|(?:estare|estoy|estaremos)\s+de\s+(?:vacaciones|vacas)|"
+    r"me\s+(?:cojo|cogere|pillo|tomo)\s+(?:vacaciones|vacas|unos\s+dias|el\s+dia)|"
+    r"mi\s+(?:cumpleanos|cumple|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
     r"(?:estudio|estoy\s+estudiando|empiezo|empezare)\s+(?:la\s+universidad|el\s+master|"
     r"un\s+curso|ingles|la\s+carrera)|"
     # tastes
@@ -89,11 +126,16 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|tuve)\s+(?:cita|hora)\s+(?:con|en)\s+el\s+(?:medico|dentista|hospital|"
     r"fisio|centro\s+de\s+salud)|mi\s+(?:medico|dentista|salud|operacion|tratamiento)|"
     r"(?:estoy|estare)\s+(?:de\s+baja|malo|mala|enferm[oa])|me\s+operan|"
+    # how they like to be answered, when they work, how to reach them
+    r"prefiero\s+que\s+me\s+(?:contestes|respondas|hables|escribas|llames|avises)|"
+    r"(?:yo\s+)?no\s+trabajo\s+(?:los|el|por|en|hasta|antes|despues)\b|"
+    r"mi\s+(?:email|e-mail|correo\s+personal|dni|movil\s+personal|telefono\s+personal)\b"
+    r"(?!\s+(?:de\s+la\s+empresa|de\s+empresa|del\s+trabajo|del\s+taller|corporativo|profesional))|"
     # where and how they live
     r"(?:vivo|vivimos)\s+en|mi\s+(?:casa|piso|coche|moto)\b|"
     # English
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
-    r"birthday|holidays?|vacation)|i\s+(?:like|love|hate)\b|i\s+live\s+in|i'?m\s+(?:moving|"
+    r"birthday|holidays?|vacation)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|i'?m\s+(?:moving|"
     r"leaving|getting\s+married|going\s+on\s+holiday)"
     r")"
 )
@@ -107,6 +149,68 @@ def marked_visibility(text: str) -> str | None:
     if _SHARE.search(folded):
         return Visibility.SHARED
     return None
+
+
+# What is left of "apúntalo solo para mí" once the marker is gone: a verb asking to keep it.
+_KEEP_VERB = r"(?:apunta|guarda|anota|recuerda|ten\s+en\s+cuenta)(?:lo|la|telo|tela|melo|mela)?"
+_LEFTOVER = re.compile(
+    r"^(?:" + _KEEP_VERB + r"(?:\s+que)?|esto(?:\s+es)?|(?:una\s+)?nota|ojo|oye|pero|y|but|"
+    r"que\s+quede|porfa(?:vor)?|por\s+favor|please|"
+    r"remember(?:\s+that)?|note|keep\s+in\s+mind)\b|"
+    r"\b(?:" + _KEEP_VERB + r"|esto(?:\s+es)?|(?:y\s+)?nada\s+mas)$"
+)
+_EDGES = re.compile(r"^[\s,;:.\-–—()]+|[\s,;:\-–—(]+$")
+
+
+def strip_markers(text: str) -> str:
+    """``text`` without its scope markers and the words that only asked to keep it.
+
+    "Hostal Miramar paga a 90 días, apúntalo solo para mí, no lo compartas" becomes "Hostal
+    Miramar paga a 90 días": the note is kept as a fact, its layer already decided.
+    """
+    aligned = fold_aligned(text)
+    kept = list(text)
+    for pattern in (_NARROW, _SHARE):
+        for match in pattern.finditer(aligned):
+            kept[match.start() : match.end()] = " " * (match.end() - match.start())
+    cleaned = re.sub(r"\(\s*(?:esto|eso)?\s*\)", " ", "".join(kept))
+    cleaned = re.sub(r"\s+([,;:.)])", r"\1", re.sub(r"\s{2,}", " ", cleaned))
+    cleaned = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", cleaned)
+    previous = None
+    while previous != cleaned:
+        previous = cleaned
+        cleaned = _EDGES.sub("", cleaned)
+        folded = fold_aligned(cleaned)
+        if leftover := _LEFTOVER.search(folded):
+            cleaned = cleaned[: leftover.start()] + cleaned[leftover.end() :]
+    return cleaned[:1].upper() + cleaned[1:]
+
+
+def asks_to_keep(text: str) -> bool:
+    """Whether a message says where to keep it, or tells of the writer's own life.
+
+    Such a message is never dropped in silence: when no fact is extracted from it, its
+    cleaned sentence (``strip_markers``) is kept as one note at the layer it asked for.
+    """
+    return marked_visibility(text) is not None or is_own_life(text)
+
+
+_THIRD_PARTY_OR_COMPANY = frozenset({"cliente", "proveedor", "empresa"})
+_ABOUT_THE_WRITER = frozenset({"perfil_usuario", "preferencia"})
+
+
+def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
+    """The category of a message kept as written, from the gate's guess and the message.
+
+    A note is never "nothing" (``nothing`` stands in); one's own life is never a customer,
+    supplier or company fact; a fact the writer asks to share is not a personal preference.
+    """
+    category = nothing if guessed == "ninguno" else guessed
+    if is_own_life(text):
+        return "perfil_usuario" if category in _THIRD_PARTY_OR_COMPANY else category
+    if category in _ABOUT_THE_WRITER and marked_visibility(text) == Visibility.SHARED:
+        return "empresa"
+    return category
 
 
 def is_own_life(text: str) -> bool:

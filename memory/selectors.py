@@ -2,7 +2,8 @@
 
 All of them start from ``visible_q`` (the once-declared rule). The one deliberate widening is
 ``offered_q``: a private memory its author proposed to share is shown, for confirmation, to
-those who may write its area — that is what proposing means. The assistant's prompt reads
+the owners and admins of its organization — that is what proposing means; a plain member never
+sees another member's proposal, even in an area both may write. The assistant's prompt reads
 live in ``memory/prompt.py`` and run under row-level security as well.
 """
 
@@ -43,10 +44,11 @@ class MemoryRights:
 
 
 def offered_q(access: AiAccess) -> Q:
-    """Private memories proposed for sharing, in areas this access may write."""
+    """Private memories proposed for sharing, for the owners and admins of their organization."""
     q = Q(pk__in=[])
     for org_id, perms in access.permissions.items():
-        q |= Q(organization_id=org_id, area__in=sorted(perms.write))
+        if perms.is_manager:
+            q |= Q(organization_id=org_id, area__in=sorted(perms.write))
     return q & Q(
         visibility=Visibility.PRIVATE_IN_ORG,
         proposed_visibility=Visibility.SHARED,
@@ -104,7 +106,12 @@ def rights_for(*, access: AiAccess, memory: Memory) -> MemoryRights:
             can_reject=proposed,
             can_restore=memory.status == Memory.Status.SUPERSEDED,
         )
-    return MemoryRights(can_share=shareable, can_confirm=shareable, can_reject=proposed and writer)
+    # Someone else's private memory: only offered to managers (``offered_q``).
+    return MemoryRights(
+        can_share=shareable and manager,
+        can_confirm=shareable and manager,
+        can_reject=proposed and writer and manager,
+    )
 
 
 def memory_get(*, access: AiAccess, memory_id: int) -> tuple[Memory, MemoryRights]:
