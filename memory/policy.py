@@ -230,6 +230,23 @@ _INJECTION = re.compile(
             r"\b(?:cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:te\s+|alguien\s+(?:te\s+)?|"
             r"un\s+cliente\s+(?:te\s+)?)(?:pregunten|pregunte|pidan|pida)\b",
             _CLAUSE + r"(?:di|dile|diles|responde|contesta)\s+(?:siempre\s+)?que\b",
+            # The same in English: a standing order for whenever someone asks.
+            r"\b(?:when|whenever|every\s+time|each\s+time|if)\s+(?:someone|anyone|somebody|"
+            r"anybody|a\s+(?:client|customer|user|supplier)|people|they|you\s+are|you\s+get)\b"
+            r"[^.\n]{0,60}?\b(?:asks?|asked|requests?|wants?)\b[^.,\n]{0,80},\s*(?:then\s+)?"
+            r"(?:just\s+|always\s+)?(?:reply|respond|answer|say|tell|give|send|share)\b",
+            _CLAUSE + r"(?:reply|respond|answer|say|tell\s+(?:them|everyone|people))\s+"
+            r"(?:with|that|always)\b",
+            # A message dressed as a system or assistant turn, or asking to override the rules.
+            r"<\s*/?\s*(?:system|sistema|assistant|asistente|instructions?|instrucciones|sys|"
+            r"admin)\s*>|\[/?\s*(?:inst|sys|system)\s*\]",
+            r"\boverride\s*:|\b(?:override|sobrescribe|bypass)\s+(?:\w+\s+){0,2}?(?:rules|"
+            r"instructions|privacy|settings|restrictions|permissions|system|reglas|instrucciones|"
+            r"privacidad|permisos)\b|\b(?:anula|desactiva|salta(?:te)?)\s+(?:las?\s+|"
+            r"tus\s+)?(?:reglas|restricciones|normas|filtros|permisos|privacidad)\b",
+            r"\b(?:share|comparte|ensena|muestra|reveal|expose)\s+(?:all\s+|todas?\s+)?(?:the\s+|"
+            r"las\s+|los\s+)?(?:private|privadas?|personales|ajenas)?\s*(?:memories|memorias|"
+            r"notas\s+privadas|notas\s+de\s+(?:todos|los\s+demas))\b",
             r"\bcada\s+vez\s+que\b[^.\n]{0,60}?\b(?:re)?(?:envia|manda|responde|contesta|di)",
             # Sending data to an address, in the imperative.
             r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:(?:re)?(?:envia|manda|"

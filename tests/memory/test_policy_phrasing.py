@@ -179,7 +179,7 @@ def test_the_dev_set_is_well_formed_and_half_of_it_must_pass():
 
     assert len(rows) >= 170
     assert len({r["id"] for r in rows}) == len(rows)
-    assert {r["channel"] for r in rows} == {"web", "whatsapp", "recordar"}
+    assert {r["channel"] for r in rows} == {"web", "whatsapp", "recordar", "api"}
     assert {r["writer"] for r in rows} == {"owner", "admin", "member"}
     assert {r["shared_mode"] for r in rows} == {"auto", "confirm", "off"}
     assert {r["expect"]["policy"] for r in rows} == set(POLICY_CLASSES)
