@@ -12,13 +12,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Model, Q
+from django.db.models import Model
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
-from memory.models import Memory
 from memory.policy import mask_secrets
+from memory.selectors import memories_remembered_value
 from memory.services import IBAN_ATTRIBUTE
 from search.agents import ORCHESTRATOR, Scope, scope_for
 from search.connectors import FetchRefused
@@ -37,7 +37,7 @@ from sumalos.accounts.access import AiAccess
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
 from sumalos.invoicing.selectors import access_record
 from sumalos.rls.assistant import as_assistant
-from sumalos.rls.rule import OwnedByPrincipal, visible_q
+from sumalos.rls.rule import OwnedByPrincipal
 
 RESULTS_LIMIT = 8
 NOT_FOUND = "No existe o no tienes acceso."
@@ -402,17 +402,8 @@ def cuenta_bancaria(
     if not scope.may_read_field("contact.iban", contact.organization_id):
         return {"error": NO_IBAN_ACCESS}
     with as_assistant(scope.access):
-        remembered = list(
-            Memory.objects.filter(
-                visible_q(scope.access),
-                contact_id=contact.pk,
-                attribute=IBAN_ATTRIBUTE,
-            )
-            .filter(
-                Q(status=Memory.Status.ACTIVE) | Q(status=Memory.Status.PROPOSED, unverified=True)
-            )
-            .order_by("unverified", "-updated_at", "-id")
-            .only("id", "value", "unverified", "updated_at", "organization_id")
+        remembered = memories_remembered_value(
+            access=scope.access, contact_id=contact.pk, attribute=IBAN_ATTRIBUTE
         )
     record = _compact(contact.iban) if contact.iban else None
     others: list[dict[str, Any]] = []
