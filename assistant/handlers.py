@@ -20,13 +20,12 @@ from django.utils import timezone
 from assistant.tools import Tool, ToolContext
 from knowledge.selectors import saber
 from learning.recordar import recordar
-from memory.models import Memory
+from memory.selectors import memory_latest_for
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
 from sumalos.rls.assistant import as_assistant
-from sumalos.rls.rule import visible_q
 from sumalos.taxes.warnings import tax_rate_warnings
 
 PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
@@ -53,15 +52,10 @@ def contact_match(context: ToolContext, name: str, *, kind: str | None = None) -
 def payment_terms_for(context: ToolContext, contact: Contact) -> tuple[int, str]:
     """Days to pay and where they came from: memory, then the contact's field (DESIGN §8)."""
     with as_assistant(context.access):
-        memory = (
-            Memory.objects.filter(
-                visible_q(context.access),
-                subject=f"contacto:{contact.pk}",
-                attribute=PAYMENT_TERM_ATTRIBUTE,
-                status=Memory.Status.ACTIVE,
-            )
-            .order_by("-updated_at")
-            .first()
+        memory = memory_latest_for(
+            access=context.access,
+            subject=f"contacto:{contact.pk}",
+            attribute=PAYMENT_TERM_ATTRIBUTE,
         )
     if memory is not None:
         match = DAYS.search(memory.value) or DAYS.search(memory.text)

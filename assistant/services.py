@@ -20,11 +20,10 @@ from assistant.providers import AnthropicProvider, Reply, ReplyProvider
 from assistant.tools import ToolContext
 from channels_app.models import WebChat
 from channels_app.services.chats import web_chat_append
-from memory.models import Memory
+from memory.selectors import memories_visible_by_ids
 from search.ledger import Shown, shown_record
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.usage import usage_record
-from sumalos.rls.rule import visible_q
 
 
 @dataclass
@@ -42,9 +41,7 @@ def _ledger_prompt_blocks(
     if not memory_ids:
         return
     # The ids come from a read under row-level security; the rule is applied again here.
-    memories = Memory.objects.filter(visible_q(access), pk__in=memory_ids).only(
-        "pk", "updated_at", "organization_id"
-    )
+    memories = memories_visible_by_ids(access=access, ids=memory_ids)
     shown_record(
         access=access,
         conversation_id=conversation_id,

@@ -60,6 +60,39 @@ def memories_visible(*, access: AiAccess) -> QuerySet[Memory]:
     return Memory.objects.filter(visible_q(access))
 
 
+def memories_visible_by_ids(*, access: AiAccess, ids: tuple[int, ...]) -> list[Memory]:
+    """The visible memories among ``ids``, with what the shown-to ledger records."""
+    return list(
+        memories_visible(access=access)
+        .filter(pk__in=ids)
+        .only("pk", "updated_at", "organization_id")
+    )
+
+
+def memory_latest_for(*, access: AiAccess, subject: str, attribute: str) -> Memory | None:
+    """The most recently updated active memory of ``attribute`` about ``subject``."""
+    return (
+        memories_visible(access=access)
+        .filter(subject=subject, attribute=attribute, status=Memory.Status.ACTIVE)
+        .order_by("-updated_at")
+        .first()
+    )
+
+
+def memories_remembered_value(*, access: AiAccess, contact_id: int, attribute: str) -> list[Memory]:
+    """A contact's remembered values of ``attribute``: active ones and unverified proposals.
+
+    Confirmed ones come first, then the newest.
+    """
+    return list(
+        memories_visible(access=access)
+        .filter(contact_id=contact_id, attribute=attribute)
+        .filter(Q(status=Memory.Status.ACTIVE) | Q(status=Memory.Status.PROPOSED, unverified=True))
+        .order_by("unverified", "-updated_at", "-id")
+        .only("id", "value", "unverified", "updated_at", "organization_id")
+    )
+
+
 def _owned(access: AiAccess, memory: Memory) -> bool:
     return (access.user_id is not None and memory.owner_user_id == access.user_id) or (
         bool(access.phone) and memory.owner_phone == access.phone

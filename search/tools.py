@@ -4,7 +4,8 @@ Plain functions returning JSON-ready dicts. Each takes the caller's access and a
 the scope is their intersection (``search.agents``). Every item carries provenance
 (source, link, updated_at); a contact carries its 2–3 most relevant memories; protected fields
 are absent unless the scope may read them. When a conversation is given, what the person was
-shown is appended to the ledger after the read transaction.
+shown is appended to the ledger after the read transaction. How items are rendered lives in
+``search.tool_items``; the bank-account tool in ``search.bank_account`` (re-exported here).
 """
 
 from __future__ import annotations
@@ -12,105 +13,47 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Model, Q
+from django.db.models import Model
 from django.http import Http404
-from django.urls import reverse
 from django.utils import timezone
 
-from memory.models import Memory
 from memory.policy import mask_secrets
-from memory.services import IBAN_ATTRIBUTE
-from search.agents import ORCHESTRATOR, Scope, scope_for
+from search.agents import ORCHESTRATOR, scope_for
+from search.bank_account import CONFIRMADA, NO_IBAN_ACCESS, SIN_VERIFICAR, cuenta_bancaria
 from search.connectors import FetchRefused
 from search.external import external_body
 from search.ledger import Shown, shown_record
 from search.models import Kind
 from search.retrieval import rank
-from search.selectors import (
-    FoundItem,
-    kind_label,
-    neighbour_ids,
-    read_items,
-    subject_memories,
+from search.selectors import neighbour_ids, read_items, subject_memories
+from search.tool_items import (
+    NOT_FOUND,
+    found_item_dict,
+    ledger_append,
+    masked_memories,
+    provenance,
+    record_fields,
+    record_link,
+    shown_of,
 )
 from sumalos.accounts.access import AiAccess
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
 from sumalos.invoicing.selectors import access_record
 from sumalos.rls.assistant import as_assistant
-from sumalos.rls.rule import OwnedByPrincipal, visible_q
+from sumalos.rls.rule import OwnedByPrincipal
+
+__all__ = [
+    "CONFIRMADA",
+    "NOT_FOUND",
+    "NO_IBAN_ACCESS",
+    "SIN_VERIFICAR",
+    "buscar",
+    "consultar",
+    "cuenta_bancaria",
+    "recuperar",
+]
 
 RESULTS_LIMIT = 8
-NOT_FOUND = "No existe o no tienes acceso."
-NO_IBAN_ACCESS = "No tienes permiso para ver las cuentas bancarias de este contacto."
-SIN_VERIFICAR = "sin verificar"
-CONFIRMADA = "confirmada, distinta de la ficha"
-
-
-def _provenance(kind: str, link: str, updated_at: datetime.datetime) -> dict[str, str]:
-    return {"source": kind_label(kind), "link": link, "updated_at": updated_at.isoformat()}
-
-
-def _item(found: FoundItem, score: float | None = None) -> dict[str, Any]:
-    item: dict[str, Any] = {
-        "kind": found.kind,
-        "id": found.source_id,
-        "key": found.key,
-        "title": mask_secrets(found.title),
-        "summary": mask_secrets(found.summary),
-        "provenance": _provenance(found.kind, found.link, found.updated_at),
-    }
-    if found.date is not None:
-        item["date"] = found.date.isoformat()
-    if score is not None:
-        item["score"] = round(score, 4)
-    return item
-
-
-def _record(
-    *,
-    access: AiAccess,
-    scope: Scope,
-    conversation_id: str | None,
-    turn: int,
-    via: str,
-    shown: list[Shown],
-) -> None:
-    if conversation_id is not None and shown:
-        shown_record(
-            access=access,
-            conversation_id=conversation_id,
-            turn=turn,
-            via=via,
-            agent_role=scope.role.name,
-            items=shown,
-        )
-
-
-def _masked(memories: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Remembered texts as the model may see them: a secret stored before the policy is masked."""
-    return [{**memory, "text": mask_secrets(memory["text"])} for memory in memories]
-
-
-def _shown(item: dict[str, Any], organization_id: int | None) -> list[Shown]:
-    out = [
-        Shown(
-            kind=item["kind"],
-            item_id=item["id"],
-            version=item["provenance"]["updated_at"],
-            organization_id=organization_id,
-            fields=tuple(sorted(item.get("fields", {}))),
-        )
-    ]
-    for memory in item.get("memories", []):
-        out.append(
-            Shown(
-                kind=Kind.MEMORY,
-                item_id=memory["id"],
-                version=memory["provenance"]["updated_at"],
-                organization_id=organization_id,
-            )
-        )
-    return out
 
 
 def buscar(
@@ -142,9 +85,9 @@ def buscar(
         memories = subject_memories(contacts)
     results = []
     for found_item, score in hits:
-        item = _item(found_item, score)
+        item = found_item_dict(found_item, score)
         if found_item.kind == Kind.CONTACT:
-            item["memories"] = _masked(memories.get(found_item.source_id, []))
+            item["memories"] = masked_memories(memories.get(found_item.source_id, []))
         if found_item.kind == Kind.EXTERNAL:
             try:
                 item["body"] = external_body(scope=scope, item_id=found_item.source_id)
@@ -161,11 +104,11 @@ def buscar(
         ),
         "memories": [item for f, item in results if f.kind == Kind.MEMORY],
         "results": [item for f, item in results if f.kind != Kind.MEMORY],
-        "related": [_item(f) for f in related],
+        "related": [found_item_dict(f) for f in related],
     }
-    shown = [s for f, item in results for s in _shown(item, f.organization_id)]
-    shown += [s for f in related for s in _shown(_item(f), f.organization_id)]
-    _record(
+    shown = [s for f, item in results for s in shown_of(item, f.organization_id)]
+    shown += [s for f in related for s in shown_of(found_item_dict(f), f.organization_id)]
+    ledger_append(
         access=access,
         scope=scope,
         conversation_id=conversation_id,
@@ -183,89 +126,6 @@ MODELS: dict[str, type[Model]] = {
     Kind.EXPENSE: Expense,
     Kind.DOCUMENT: UploadedDocument,
 }
-
-
-def _money(value: object) -> str:
-    return f"{value:.2f}"
-
-
-def _contact_fields(scope: Scope, contact: Contact) -> dict[str, Any]:
-    fields: dict[str, Any] = {
-        "name": contact.name,
-        "kind": contact.get_kind_display(),
-        "tax_id": contact.tax_id,
-        "email": contact.email,
-        "phone": contact.phone,
-        "address": contact.address,
-        "city": contact.city,
-        "payment_terms_days": contact.payment_terms_days,
-        "notes": contact.notes,
-    }
-    if contact.iban and scope.may_read_field("contact.iban", contact.organization_id):
-        fields["iban"] = contact.iban
-    return fields
-
-
-def _billing_fields(scope: Scope, document: Invoice | Quote, prices: bool) -> dict[str, Any]:
-    fields: dict[str, Any] = {
-        "number": document.number,
-        "status": document.get_status_display(),
-        "contact": document.contact.name,
-        "issue_date": document.issue_date.isoformat(),
-        "notes": document.notes,
-    }
-    lines = []
-    for line in document.lines.all():
-        entry: dict[str, Any] = {"description": line.description, "quantity": str(line.quantity)}
-        if prices:
-            entry.update(unit_price=_money(line.unit_price), vat_rate=str(line.vat_rate))
-        lines.append(entry)
-    fields["lines"] = lines
-    if prices:
-        fields.update(
-            subtotal=_money(document.subtotal),
-            vat_total=_money(document.vat_total),
-            withholding_total=_money(document.withholding_total),
-            total=_money(document.total),
-        )
-    return fields
-
-
-def _fields(scope: Scope, kind: str, record: Any) -> dict[str, Any]:
-    if kind == Kind.CONTACT:
-        return _contact_fields(scope, record)
-    if kind == Kind.INVOICE:
-        fields = _billing_fields(scope, record, prices=True)
-        fields.update(
-            due_date=record.due_date.isoformat(),
-            paid_at=record.paid_at.isoformat() if record.paid_at else None,
-        )
-        return fields
-    if kind == Kind.QUOTE:
-        prices = scope.may_read_field("quote.prices", record.organization_id)
-        fields = _billing_fields(scope, record, prices=prices)
-        fields["valid_until"] = record.valid_until.isoformat() if record.valid_until else None
-        return fields
-    if kind == Kind.EXPENSE:
-        return {
-            "concept": record.concept,
-            "date": record.date.isoformat(),
-            "supplier": record.supplier.name if record.supplier else None,
-            "category": record.category,
-            "base": _money(record.base),
-            "vat_rate": str(record.vat_rate),
-            "vat_amount": _money(record.vat_amount),
-            "total": _money(record.total),
-        }
-    return {"title": record.title, "area": record.area, "text": record.text}
-
-
-def _link(kind: str, record: Any) -> str:
-    if kind == Kind.EXPENSE:
-        return reverse("invoicing:expense_list") + f"#gasto-{record.pk}"
-    if kind == Kind.DOCUMENT:
-        return reverse("invoicing:document_download", args=[record.pk])
-    return reverse(f"invoicing:{kind}_detail", args=[record.pk])
 
 
 def consultar(
@@ -289,7 +149,7 @@ def consultar(
     # The record and the names it carries (an invoice's customer, an expense's supplier) are
     # read through the invoicing access helper, as the record's own pages do; memories are
     # their own rows and are read under row-level security.
-    fields = _fields(scope, kind, record)
+    fields = record_fields(scope, kind, record)
     subject = record.pk if kind == Kind.CONTACT else getattr(record, "supplier_id", None)
     memories: dict[int, list[dict[str, Any]]] = {}
     if subject:
@@ -300,17 +160,17 @@ def consultar(
         "id": record.pk,
         "key": str(record.number if kind in (Kind.INVOICE, Kind.QUOTE) else record),
         "fields": fields,
-        "provenance": _provenance(kind, _link(kind, record), record.updated_at),
+        "provenance": provenance(kind, record_link(kind, record), record.updated_at),
     }
     if subject:
-        item["memories"] = _masked(memories.get(subject, []))
-    _record(
+        item["memories"] = masked_memories(memories.get(subject, []))
+    ledger_append(
         access=access,
         scope=scope,
         conversation_id=conversation_id,
         turn=turn,
         via="consultar",
-        shown=_shown(item, record.organization_id),
+        shown=shown_of(item, record.organization_id),
     )
     return item
 
@@ -372,93 +232,3 @@ def recuperar(
             ],
         )
     return {"conversation_id": conversation_id, "messages": items}
-
-
-def _compact(iban: str) -> str:
-    return "".join(iban.split()).upper()
-
-
-def cuenta_bancaria(
-    *,
-    access: AiAccess,
-    contact_id: int,
-    role: str = ORCHESTRATOR,
-    conversation_id: str | None = None,
-    turn: int = 0,
-) -> dict[str, Any]:
-    """A contact's bank account: the record's IBAN first, then the others memory holds.
-
-    The contact's own field is the account (DESIGN §8: records beat memory). A remembered
-    account that differs from it follows, confirmed ones before unverified proposals, each
-    with its standing, so a proposal never takes the record's place in an answer.
-    """
-    scope = scope_for(access, role)
-    if Kind.CONTACT not in scope.role.kinds:
-        return {"error": NOT_FOUND}
-    try:
-        contact: Contact = access_record(scope.access, Contact, contact_id)
-    except Http404:
-        return {"error": NOT_FOUND}
-    if not scope.may_read_field("contact.iban", contact.organization_id):
-        return {"error": NO_IBAN_ACCESS}
-    with as_assistant(scope.access):
-        remembered = list(
-            Memory.objects.filter(
-                visible_q(scope.access),
-                contact_id=contact.pk,
-                attribute=IBAN_ATTRIBUTE,
-            )
-            .filter(
-                Q(status=Memory.Status.ACTIVE) | Q(status=Memory.Status.PROPOSED, unverified=True)
-            )
-            .order_by("unverified", "-updated_at", "-id")
-            .only("id", "value", "unverified", "updated_at", "organization_id")
-        )
-    record = _compact(contact.iban) if contact.iban else None
-    others: list[dict[str, Any]] = []
-    for memory in remembered:
-        iban = _compact(memory.value)
-        if iban == record or any(other["iban"] == iban for other in others):
-            continue
-        others.append(
-            {
-                "iban": iban,
-                "estado": SIN_VERIFICAR if memory.unverified else CONFIRMADA,
-                "recuerdo": memory.pk,
-                "fuente": {"tipo": "memoria", "enlace": f"/memoria/#recuerdo-{memory.pk}"},
-            }
-        )
-    link = _link(Kind.CONTACT, contact)
-    shown = [
-        Shown(
-            kind=Kind.CONTACT,
-            item_id=contact.pk,
-            version=contact.updated_at.isoformat(),
-            organization_id=contact.organization_id,
-            fields=("iban",),
-        )
-    ]
-    shown += [
-        Shown(
-            kind=Kind.MEMORY,
-            item_id=memory.pk,
-            version=memory.updated_at.isoformat(),
-            organization_id=memory.organization_id,
-        )
-        for memory in remembered
-        if any(other["recuerdo"] == memory.pk for other in others)
-    ]
-    _record(
-        access=access,
-        scope=scope,
-        conversation_id=conversation_id,
-        turn=turn,
-        via="cuenta_bancaria",
-        shown=shown,
-    )
-    return {
-        "contacto": contact.name,
-        "iban_ficha": record,
-        "fuente": {"tipo": "ficha del contacto", "enlace": link},
-        "otras_cuentas": others,
-    }
