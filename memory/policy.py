@@ -17,6 +17,11 @@ third person: "Talleres García quiere las facturas por email a facturas@tallere
 "Aceros Norte pide que le mandemos los pedidos a…", "los presupuestos se envían a…". An
 imperative without an address ("envía las facturas pendientes a Fontanería Pérez") is a request
 for now, not poisoning, and a business change ("a partir de ahora cobramos 40 €") is a fact.
+
+Special categories are matched in everyday phrasing tied to a person ("está con quimio", "es del
+PSOE", "no tiene papeles", "sigue de baja por…"), not on the topic alone: a party or union as the
+subject of news ("el PSOE ha subido el IVA", "el sindicato convoca huelga") and figurative uses
+("muy religioso con la puntualidad") are not about anybody's beliefs.
 """
 
 from __future__ import annotations
@@ -96,9 +101,11 @@ _INSULTS = re.compile(
     r"bobo|boba|tarad[oa]|retrasad[oa]|maleducad[oa]|insoportable|indeseable|"
     r"psicopata|mala\s+persona|mala\s+gente|no\s+vale\s+para\s+nada|no\s+sirve\s+para\s+nada|"
     r"es\s+un\s+desastre|es\s+una\s+desastre|no\s+es\s+de\s+fiar|poco\s+de\s+fiar|"
-    r"es\s+(?:muy\s+)?fe[oa]|es\s+(?:muy\s+)?gord[oa]|chapuzas|es\s+(?:un|una)\s+(?:jeta|borde)|"
+    r"es\s+(?:muy\s+)?fe[oa]|chapucer[oa]s?|petard[oa]|es\s+(?:un|una)\s+(?:pesad[oa]|pesao|paquete|cotilla|cutre|"
+    r"mierdas|ganan)|"
+    r"es\s+(?:muy\s+)?gord[oa]|chapuzas|es\s+(?:un|una)\s+(?:jeta|borde)|"
     # English
-    r"idiot|moron|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
+    r"idiot|moron|jerk|asshole|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
 )
 
 
@@ -120,7 +127,7 @@ _SPECIAL = re.compile(
     r"asma|hipertension|infarto|ictus|covid|adiccion|alcoholic[oa]|drogadict[oa]|"
     r"rehabilitacion|aborto|fertilidad|"
     # religion and belief
-    r"religion|religios[oa]|musulman[a]?|islam|catolic[oa]|judi[oa]|judaismo|"
+    r"religion|religios[oa](?!\s+con\b)|musulman[a]?|islam|catolic[oa](?!\s+con\b)|opus\s+dei|del\s+opus|evangelista|judi[oa]|judaismo|"
     r"evangelic[oa]|testigo\s+de\s+jehova|budista|ate[oa]|agnostic[oa]|mormon|ramadan|"
     r"va\s+a\s+misa|la\s+mezquita|la\s+sinagoga|"
     # politics
@@ -131,7 +138,21 @@ _SPECIAL = re.compile(
     r"gay|lesbiana|homosexual|bisexual|transexual|transgenero|orientacion\s+sexual|vida\s+sexual|"
     r"heterosexual|"
     # trade-union membership
-    r"sindicato|sindicalista|sindical|ccoo|ugt|cgt|"
+    r"sindicalista|delegad[oa]\s+sindical|(?:es|esta|son|estan|afiliad[oa]s?)\s+(?:del|en\s+el|al)\s+sindicato|"
+    r"(?:es|son|esta|afiliad[oa]s?)\s+(?:de|a|en)\s+(?:ccoo|ugt|cgt|comisiones)|"
+    # a person's party: "es del PSOE", "es de Vox a muerte", "votes Podemos"
+    r"(?:es|son|milita\s+en|vota|votes?|votan)\s+(?:del?\s+|al?\s+|en\s+el\s+)?(?:pp|psoe|vox|podemos|"
+    r"sumar|bildu|erc|junts|pnv|ciudadanos|compromis)|"
+    # everyday health phrasing
+    r"quimio|radioterapia|oncolog[oa]|oncologia|leucemia|esclerosis|parkinson|cirrosis|dialisis|"
+    r"tdah|sord[oa]|cieg[oa]|psiquiatria|esta\s+en\s+estado(?=\s*[,.;]|\s*$|\s+de\s+buena)|se\s+ha\s+operado|operad[oa]\s+del|"
+    r"(?:esta|sigue|estara|lleva\s+\w+)\s+de\s+baja\s+por\s+(?!vacaciones|fin\b|impago)|"
+    r"preñada|prenada|sindrome\s+de|silla\s+de\s+ruedas|"
+    r"alcoholicos\s+anonimos|psiquiatrico|salud\s+mental|"
+    # criminal record and immigration status
+    r"antecedentes\s+penales|(?:estuvo|esta|ha\s+estado|salio\s+de)\s+(?:en\s+)?(?:la\s+)?(?:carcel|prision)|"
+    r"sin\s+papeles|no\s+tiene\s+papeles|presidiari[oa]|condena\s+por|condenad[oa]\s+por|"
+    r"situacion\s+irregular|permiso\s+de\s+residencia|"
     # racial or ethnic origin
     r"gitan[oa]|etnia|etnico|origen\s+etnico|raza|racial|"
     # biometric and genetic data
@@ -139,7 +160,7 @@ _SPECIAL = re.compile(
     r"genetic[oa]s?|adn|genoma|"
     # English
     r"pregnant|diabetic|depressed|depression|gay|lesbian|muslim|christian|jewish|"
-    r"sick\s+leave|trade\s+union|religion|disability"
+    r"sick\s+leave|trade\s+union|religion|disability|chemo|criminal\s+record|undocumented"
     r")\b"
 )
 
@@ -226,14 +247,40 @@ _INJECTION = re.compile(
             # Changing what it says from now on, or to everyone.
             r"\b" + _FROM_NOW_ON + r"\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
             r"answer|tell|respond|ignora|actua|envia|reenvia|manda)\b",
-            r"\b(?:di|dile|diles|contesta|responde|informa)\s+a\s+(?:todos|todas|cualquiera|cada)\b",
+            r"\b(?:di|dile|diles|contesta(?:le|les)?|responde(?:le|les)?|informa)\s+a\s+(?:todos|todas|"
+            r"todo\s+el\s+mundo|cualquiera|cada)\b",
+            r"\b(?:cuando|si|siempre\s+que)\s+(?:alguien\s+|un\s+cliente\s+)?(?:te\s+)?(?:pregunten|"
+            r"preguntan|pregunte|pidan|piden|pida|pide)\b[^.\n]{0,60}?\b(?:di|dile|diles|dales?|"
+            r"contesta|responde)\b",
+            r"\ben\s+(?:cada|todas\s+(?:las|tus)|tus)\s+respuestas?\b|\bif\s+asked\b[^.\n]{0,60}?"
+            r"\b(?:say|tell|reply|answer)\b",
+            r"\b"
+            + _FROM_NOW_ON
+            + r"\b[^.\n]{0,30}?\bno\s+(?:atiendas|respondas|contestes|hagas\s+caso)\b",
+            # A standing order for everyone who asks or writes: "a todo el que pregunte, dile…".
+            r"\b(?:todo\s+el\s+que|toda\s+la\s+que|todos\s+los\s+que|cualquiera\s+que|"
+            r"todo\s+el\s+mundo\s+que)\s+(?:te\s+|nos\s+)?(?:pregunte|pregunten|escriba|escriban|llame|"
+            r"pida|consulte)\b",
+            # "Tú a partir de ya respondes…": the same order in the indicative.
+            r"\b"
+            + _FROM_NOW_ON
+            + r"\b[^.\n]{0,40}?\b(?:respondes|dices|contestas|envias|mandas)\b",
+            r"\bsi\s+te\s+(?:piden|pide|preguntan|pregunta)\b[^.\n]{0,60}?\b(?:di|dile|diles|contesta|"
+            r"responde|(?:re)?(?:envia|manda)(?:l[aeo]s?|selas?|selos?)?)\b",
+            r"\b(?:compart[e]?(?:lo|la|los|las)?|difunde(?:lo)?)\s+con\s+(?:todos|todo\s+el\s+mundo|"
+            r"cualquiera|los\s+clientes|todas)\b",
+            r"\b(?:pasa|manda|envia|reenvia|copia)\w*\s+(?:(?:una\s+)?copia\s+de\s+)?(?:cada|todas|todos)\b"
+            r"[^\n]{0,60}?@[\w\-]+\.\w",
+            r"\bcada\b[^.\n]{0,60}?\b(?:copia|pasa|manda|envia|reenvia)\b[^\n]{0,40}?@[\w\-]+\.\w",
+            r"(?:^|[.:;!?]\s*)always\s+(?:reply|respond|answer|say|tell)\b|\b(?:tell|answer)\s+"
+            r"(?:everyone|everybody|anyone|anybody)\b",
             r"\b(?:cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:te\s+|alguien\s+(?:te\s+)?|"
             r"un\s+cliente\s+(?:te\s+)?)(?:pregunten|pregunte|pidan|pida)\b",
             _CLAUSE + r"(?:di|dile|diles|responde|contesta)\s+(?:siempre\s+)?que\b",
             # The same in English: a standing order for whenever someone asks.
             r"\b(?:when|whenever|every\s+time|each\s+time|if)\s+(?:someone|anyone|somebody|"
             r"anybody|a\s+(?:client|customer|user|supplier)|people|they|you\s+are|you\s+get)\b"
-            r"[^.\n]{0,60}?\b(?:asks?|asked|requests?|wants?)\b[^.,\n]{0,80},\s*(?:then\s+)?"
+            r"[^.\n]{0,60}?\b(?:asks?|asked|requests?|wants?)\b[^.,\n]{0,80}?,?\s*(?:then\s+)?"
             r"(?:just\s+|always\s+)?(?:reply|respond|answer|say|tell|give|send|share)\b",
             _CLAUSE + r"(?:reply|respond|answer|say|tell\s+(?:them|everyone|people))\s+"
             r"(?:with|that|always)\b",
