@@ -45,3 +45,23 @@ def test_a_family_without_a_general_key_is_unchanged():
     tied = ["plazo.modelo130.t2", "plazo.modelo130.t1"]
 
     assert _general_first(tied) == tied
+
+
+def test_trade_words_gain_the_words_of_the_entries():
+    assert expand("gasoil de la furgo del fontanero") == [
+        "gasoil",
+        "gasoleo",
+        "combustible",
+        "de",
+        "la",
+        "furgo",
+        "furgoneta",
+        "vehiculo",
+        "del",
+        "fontanero",
+        "fontaneria",
+    ]
+
+
+def test_a_boiler_is_also_a_water_heater():
+    assert expand("cambiar el termo") == ["cambiar", "el", "termo", "caldera", "calentador"]
