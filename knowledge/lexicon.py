@@ -34,6 +34,7 @@ _COLLOQUIAL: Mapping[str, str] = {
     "alquilo": "alquiler arrendamiento",
     "desgravar": "deducir deducible",
     "desgravo": "deducir deducible",
+    "paguen": "cobro cobras",
     "renta": "irpf",
     "ticket": "factura simplificada",
     "tique": "factura simplificada",
@@ -42,6 +43,8 @@ _COLLOQUIAL: Mapping[str, str] = {
     "3t": "tercer trimestre",
     "4t": "cuarto trimestre",
     "subcontrata": "subcontratista construccion",
+    # The entries write VERI*FACTU, which the text search reads as two words.
+    "verifactu": "veri factu",
     "isp": "inversion sujeto pasivo",
     "constructora": "contratista construccion",
     # Trades and works: the renovation and plumbing entries use the formal words.

@@ -76,3 +76,7 @@ def test_a_tie_in_the_fusion_goes_to_the_chunk_the_first_leg_ranks_higher():
 
     assert [chunk_id for chunk_id, _ in fused] == [7, 3]
     assert fused[0][1] == fused[1][1] == 1 / 61 + 1 / 62
+
+
+def test_verifactu_is_searched_as_the_two_words_the_text_search_reads():
+    assert expand("verifactu") == ["verifactu", "veri", "factu"]
