@@ -34,6 +34,7 @@ _COLLOQUIAL: Mapping[str, str] = {
     "alquilo": "alquiler arrendamiento",
     "desgravar": "deducir deducible",
     "desgravo": "deducir deducible",
+    "paguen": "cobro cobras",
     "renta": "irpf",
     "ticket": "factura simplificada",
     "tique": "factura simplificada",
@@ -42,6 +43,39 @@ _COLLOQUIAL: Mapping[str, str] = {
     "3t": "tercer trimestre",
     "4t": "cuarto trimestre",
     "subcontrata": "subcontratista construccion",
+    # The entries write VERI*FACTU, which the text search reads as two words.
+    "verifactu": "veri factu",
+    "isp": "inversion sujeto pasivo",
+    "constructora": "contratista construccion",
+    # Trades and works: the renovation and plumbing entries use the formal words.
+    "fontanero": "fontaneria",
+    "fontanera": "fontaneria",
+    "fontaneria": "fontanero",
+    # "reforma", "reformar" and "reformas" share a stem, and the entries use "obra" and
+    # "reforma" side by side, so neither needs a synonym; "arreglo" also means fixing an
+    # invoice ("cómo lo arreglo"), so it is left alone.
+    "averia": "reparacion",
+    "corrijo": "corregir rectificar rectificativa",
+    "corregir": "rectificar rectificativa",
+    "fuga": "reparacion fontaneria",
+    "piso": "vivienda",
+    "casa": "vivienda",
+    "sl": "sociedad limitada",
+    "slu": "sociedad limitada",
+    "vecinos": "comunidad propietarios",
+    "caldera": "termo calentador",
+    "termo": "caldera calentador",
+    "calentador": "caldera termo",
+    # Vehicles and fuel.
+    "furgo": "furgoneta vehiculo",
+    "furgoneta": "vehiculo",
+    "coche": "vehiculo turismo",
+    "gasoil": "gasoleo combustible",
+    "gasoleo": "combustible",
+    "gasolina": "combustible",
+    "diesel": "gasoleo combustible",
+    "repostar": "combustible",
+    "modulos": "estimacion objetiva",
 }
 
 # Other European Union member states (and their people): a customer or supplier there makes

@@ -218,12 +218,20 @@ def vector_leg(*, question: str, on: datetime.date) -> list[tuple[int, float]]:
 
 
 def fuse(legs: Sequence[list[tuple[int, float]]]) -> list[tuple[int, float]]:
-    """Reciprocal rank fusion (k=60) of several rankings, cut at the relevance floor."""
+    """Reciprocal rank fusion (k=60) of several rankings, cut at the relevance floor.
+
+    Equal sums are common (first in one leg and second in another, or the reverse). They are
+    broken by the ranks in the legs' order, so the first leg (lexical) decides, then the
+    chunk id: a tie no longer depends on which entry happened to be saved first.
+    """
     scores: dict[int, float] = {}
-    for ranking in legs:
+    ranks: dict[int, list[int]] = {}
+    unranked = LEG_LIMIT + 1
+    for position, ranking in enumerate(legs):
         for rank, (chunk_id, _) in enumerate(ranking, start=1):
             scores[chunk_id] = scores.get(chunk_id, 0.0) + 1 / (RRF_K + rank)
-    fused = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+            ranks.setdefault(chunk_id, [unranked] * len(legs))[position] = rank
+    fused = sorted(scores.items(), key=lambda item: (-item[1], ranks[item[0]], item[0]))
     return [(chunk_id, score) for chunk_id, score in fused if score >= RELEVANCE_FLOOR]
 
 
