@@ -193,3 +193,41 @@ def report_lines(report: dict[str, Any], *, misses: bool = True) -> list[str]:
         lines.append(f"{kind:16}{figures['n']:>4}{cells}")
     lines.append("(cada vía: top-5 y MRR)")
     return lines
+
+
+def fusion_rows(
+    *, items: list[dict[str, Any]], defaults: Defaults
+) -> list[tuple[list[dict[str, float]], int, list[bool], int]]:
+    """Per query: the fused candidates' features, the index of the right one (-1: absent),
+    which candidates are right, and how many exact hits lead (for fitting search.fusion)."""
+    rows = []
+    accesses: dict[tuple[str, str | None], AiAccess] = {}
+    for item in items:
+        email = item.get("as") or defaults.email
+        if email is None:
+            raise EvaluationError(f"La línea {item['id']} no dice quién pregunta.")
+        key = (email, item.get("org") or defaults.organization)
+        if key not in accesses:
+            accesses[key] = access_of(*key)
+        today_text = item.get("today")
+        today = datetime.date.fromisoformat(today_text) if today_text else defaults.today
+        ranking = rank(
+            scope=scope_for(accesses[key]),
+            question=item["query"],
+            today=today or datetime.date.today(),
+        )
+        ids = [c.document_id for c in ranking.candidates] + [pk for pk, _ in ranking.legs["exact"]]
+        with as_assistant(accesses[key]):
+            documents = SearchDocument.objects.in_bulk(sorted(set(ids)))
+        right = [
+            pk in documents and matches(documents[pk], item["expect"])
+            for pk in (c.document_id for c in ranking.candidates)
+        ]
+        exact_right = any(
+            pk in documents and matches(documents[pk], item["expect"])
+            for pk, _ in ranking.legs["exact"]
+        )
+        features = [c.features for c in ranking.candidates]
+        index = -1 if exact_right or True not in right else right.index(True)
+        rows.append((features, index, right, len(ranking.legs["exact"]) if exact_right else -1))
+    return rows
