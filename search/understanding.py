@@ -42,11 +42,18 @@ TAX_ID = re.compile(r"^(?:[0-9]{8}[a-z]|[xyz][0-9]{7}[a-z]|[a-hj-np-sv-w][0-9]{7
 _INVOICE_WORDS = r"facturas?|fras?|fact|ftra"
 _QUOTE_WORDS = r"presupuestos?|presus?|pres"
 _NUMBER_SIGN = r"(?:n\s?o\.?|num\.?|numero|#)"
-# "factura 2025/83", "fact 26/69", "F.2026.0051", "f-2025-0055", "P 2026/0005", "2025/83".
+_WORD_BEFORE = rf"(?:(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\s*(?:de\s+)?(?:{_NUMBER_SIGN}\s*)?)?"
+# "factura 2025/83", "fact 26/69", "F.2026.0051", "f-2025-0055", "P 2026/0005", "2025/83",
+# "F20260051", "fra 2026 51" (a bare space only after a letter or a word).
 _NUMBER = re.compile(
-    rf"\b(?:(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\s*(?:de\s+)?(?:{_NUMBER_SIGN}\s*)?)?"
-    r"(?:(?P<letter>[fp])\s?[-.]?\s?)?"
-    r"(?P<year>20[0-9]{2}|[0-9]{2})\s?[-/.]\s?(?P<sequence>[0-9]{1,4})\b"
+    rf"\b{_WORD_BEFORE}(?:(?P<letter>[fp])\s?[-.]?\s?)?"
+    r"(?P<year>20[0-9]{2}|[0-9]{2})(?P<separator>\s?[-/.]\s?|\s|(?<=20[0-9]{2}))"
+    r"(?P<sequence>[0-9]{1,4})\b"
+)
+# "factura 83/2025", "F-83/2026": the sequence before a four-digit year.
+_NUMBER_REVERSED = re.compile(
+    rf"\b{_WORD_BEFORE}(?:(?P<letter>[fp])\s?[-.]?\s?)?"
+    r"(?P<sequence>[0-9]{1,3})\s?[-/]\s?(?P<year>20[0-9]{2})\b"
 )
 # "presupuesto nº 4 de 2026", "factura 12 del 2025".
 _NUMBER_OF_YEAR = re.compile(
@@ -97,7 +104,7 @@ CONTACT_ATTRIBUTES = frozenset(
 _CONVERSATION = re.compile(
     r"\b(?:lo que (?:hablamos|me dijiste|te dije|comentamos)|hablamos|me dijiste|me dijo suma|"
     r"te dije|te pregunte|me comentaste|me contaste|me recomendaste|me respondiste|"
-    r"en el chat|la conversacion|el chat|por whatsapp)\b"
+    r"(?:en el|del|el|por el) chat|(?:la|una|esa) conversacion|por whatsapp|lo hablado)\b"
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
 
@@ -131,13 +138,18 @@ def find_identifiers(text: str) -> tuple[list[str], str]:
     found: list[str] = []
 
     def number(match: re.Match[str]) -> str:
-        word, letter = match.group("word"), match.groupdict().get("letter")
-        if not word and not letter and len(match.group("year")) != 4:
+        groups = match.groupdict()
+        word, letter, separator = groups["word"], groups.get("letter"), groups.get("separator")
+        said = bool(word or letter)
+        if not said and (len(match.group("year")) != 4 or not (separator or "").strip()):
+            return match.group(0)
+        if separator == "" and not (letter and len(match.group("sequence")) == 4):
             return match.group(0)
         found.extend(_document_number(word, letter, match.group("year"), match.group("sequence")))
         return " "
 
     text = _NUMBER_OF_YEAR.sub(number, text)
+    text = _NUMBER_REVERSED.sub(number, text)
     text = _NUMBER.sub(number, text)
     # Tax IDs written in groups: "46 658 368 q", "b.75.803.940", "13980520-q".
     tokens = list(re.finditer(r"[a-z0-9]+", text))
@@ -148,9 +160,11 @@ def find_identifiers(text: str) -> tuple[list[str], str]:
         for end in range(min(len(tokens), index + 6), index, -1):
             group = tokens[index:end]
             gaps = [text[a.end() : b.start()] for a, b in itertools.pairwise(group)]
-            if any(not re.fullmatch(r"[\s.\-:/]{1,2}", gap) for gap in gaps):
+            if any(not re.fullmatch(r"[\s.\-:/]{1,3}", gap) for gap in gaps):
                 continue
             joined = "".join(t.group(0) for t in group)
+            # An intra-EU VAT number: the country prefix "ES" before the tax ID.
+            joined = joined[2:] if joined.startswith("es") and TAX_ID.match(joined[2:]) else joined
             if TAX_ID.match(joined):
                 found.append(normalize_identifier(joined))
                 matched = end - index
