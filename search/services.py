@@ -57,9 +57,9 @@ def split_sections(text: str) -> list[tuple[str, str]]:
     ("" before any heading), so a chunk keeps the context its heading gives it."""
     sections: list[tuple[str, list[str]]] = [("", [])]
     for line in text.splitlines():
-        heading = _HEADING.match(line.strip())
-        if heading:
-            title = next(group for group in heading.groups() if group)
+        found = _HEADING.match(line.strip())
+        if found:
+            title = next(group for group in found.groups() if group)
             sections.append((title.strip(), []))
         else:
             sections[-1][1].append(line)
