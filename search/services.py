@@ -89,8 +89,18 @@ def _policy(item: Item) -> dict[str, object]:
     }
 
 
+# Bumped when the way an item is cut into chunks changes, so ``reindex_all`` rebuilds every item
+# (2: chunks carry their section heading).
+CHUNKING_VERSION = 2
+
+
 def _hash(item: Item) -> str:
-    payload = {**item.__dict__, "updated_at": None, "date": str(item.date)}
+    payload = {
+        **item.__dict__,
+        "updated_at": None,
+        "date": str(item.date),
+        "chunking": CHUNKING_VERSION,
+    }
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
