@@ -2,10 +2,11 @@
 
 The legs run in one transaction as the app's role so their indexes are usable, each with the
 once-declared visibility predicate (``visible_q``), the role's kinds and the date range inside
-its scan, and return search-document ids and scores only. Exact tax IDs and document numbers
-come first; the other legs are fused by reciprocal rank fusion (``knowledge.retrieval.fuse``,
-shared with the knowledge search) and cut at its relevance floor. Text is read afterwards,
-under ``ai_reader``, by ``search.selectors``.
+its scan, and return search-document ids and scores only. The question is read first
+(``search.understanding``: identifiers, period, kinds asked for, lexicon, conversations).
+Exact tax IDs and document numbers come first; the other legs are fused by a linear score
+whose weights were fitted on the dev half of the labelled set (``search.fusion``; decision
+0017). Text is read afterwards, under ``ai_reader``, by ``search.selectors``.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ HNSW_EF_SEARCH = 100
 IDF_CAP = 1000
 NAME_SIMILARITY = 0.55
 
-# Items an exact leg or a named contact brings in, and the fused candidates kept: those in a
-# leg's top ten or in two legs (the old RRF floor), and those an edge brings in.
+# The fused candidates: items in a leg's top ten or in two legs (what the old RRF floor of 1/70
+# kept), plus the items an edge brings in (a named contact's records, a trade's contacts).
 FLOOR_RANK = 10
 
 
