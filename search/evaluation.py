@@ -155,10 +155,11 @@ def evaluate(*, items: list[dict[str, Any]], defaults: Defaults) -> dict[str, An
         if today is None:
             today = datetime.date.today()
         per_mode = run_query(access=accesses[key], item=item, today=today)
-        kind = item.get("kind", "all")
+        kind = item.get("kind", "")
         for mode, (_, reciprocal) in per_mode.items():
             by_mode[mode].append(reciprocal)
-            by_kind[kind][mode].append(reciprocal)
+            if kind:
+                by_kind[kind][mode].append(reciprocal)
         hits, reciprocal = per_mode["fused"]
         results.append({"id": item["id"], "kind": kind, "hits": hits, "rr": round(reciprocal, 4)})
     legs = {mode: _figures(by_mode[mode]) for mode in MODES}
