@@ -2,10 +2,11 @@
 
 The legs run in one transaction as the app's role so their indexes are usable, each with the
 once-declared visibility predicate (``visible_q``), the role's kinds and the date range inside
-its scan, and return search-document ids and scores only. Exact tax IDs and document numbers
-come first; the other legs are fused by reciprocal rank fusion (``knowledge.retrieval.fuse``,
-shared with the knowledge search) and cut at its relevance floor. Text is read afterwards,
-under ``ai_reader``, by ``search.selectors``.
+its scan, and return search-document ids and scores only. The question is read first
+(``search.understanding``: identifiers, period, kinds asked for, lexicon, conversations).
+Exact tax IDs and document numbers come first; the other legs are fused by a linear score
+whose weights were fitted on the dev half of the labelled set (``search.fusion``; decision
+0017). Text is read afterwards, under ``ai_reader``, by ``search.selectors``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import datetime
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from django.contrib.postgres.search import (
@@ -30,12 +31,20 @@ from pgvector import HalfVector
 from pgvector.django import CosineDistance
 
 from knowledge.lexicon import QUESTION_WORDS
-from knowledge.retrieval import fuse
-from search.agents import Scope
+from search.agents import Role, Scope
 from search.dates import Period, find_period
-from search.indexing import normalize_identifier
+from search.fusion import Candidate, leg_features, score
 from search.models import EntityEdge, Kind, SearchChunk, SearchDocument
+from search.understanding import (
+    asks_about_conversation,
+    expansions,
+    find_identifiers,
+    wanted_kinds,
+    without_identifier_words,
+    words_besides,
+)
 from sumalos.embeddings import embed_query
+from sumalos.platform.text import fold
 from sumalos.rls.rule import visible_q
 
 Leg = Literal["exact", "lexical", "trigram", "vector"]
@@ -50,12 +59,9 @@ HNSW_EF_SEARCH = 100
 IDF_CAP = 1000
 NAME_SIMILARITY = 0.55
 
-# A Spanish tax ID (DNI, NIE, CIF) or a document number such as F2026-0012 / P2026-3.
-_TAX_ID = re.compile(r"\b([0-9]{8}[a-z]|[xyz][0-9]{7}[a-z]|[a-hj-np-sv-w][0-9]{7}[0-9a-j])\b")
-_NUMBER = re.compile(r"\b([fp])\s?-?(20[0-9]{2})\s?[-/]\s?([0-9]{1,4})\b")
-# Words that ask for items other than the contact itself.
-OTHER_KINDS = ("factur", "presupuest", "gasto", "ticket", "document", "mensaj", "cobr", "pag")
-_FILLER = frozenset({"factura", "facturas", "presupuesto", "presupuestos", "nif", "cif", "numero"})
+# The fused candidates: items in a leg's top ten or in two legs (what the old RRF floor of 1/70
+# kept), plus the items an edge brings in (a named contact's records, a trade's contacts).
+FLOOR_RANK = 10
 
 
 # A contact's name as people say it: lower case, no accents, no legal form ("s.l.").
@@ -73,6 +79,12 @@ class ParsedQuery:
     text: str
     identifiers: list[str]
     period: Period | None
+    # Kinds the words ask for ("factura" → invoice); empty when they do not say.
+    kinds: frozenset[str] = frozenset()
+    # "lo que hablamos", "me dijiste": only then may past messages answer.
+    conversation: bool = False
+    # Words the domain lexicon adds ("furgo" → "furgoneta"), searched by the lexical leg.
+    expansions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,27 +93,40 @@ class Ranking:
     legs: dict[Leg, list[tuple[int, float]]]
     # Exact matches first, then the fused ranking above its floor; search-document ids.
     ranked: list[tuple[int, float]] = field(default_factory=list)
+    # The fused candidates with their features (for fitting the fusion weights).
+    candidates: list[Candidate] = field(default_factory=list)
 
 
 def parse_query(question: str, *, today: datetime.date) -> ParsedQuery:
-    """Split a question into identifiers, a period and the words left to search for."""
-    found = find_period(question, today=today)
-    text = found.rest
-    identifiers: list[str] = []
-    for match in _NUMBER.finditer(text):
-        letter, year, sequence = match.groups()
-        identifiers.append(f"{letter}{year}{int(sequence):04d}".upper())
-    text = _NUMBER.sub(" ", text)
-    # "b-04464665", "b 0446 4665": join a tax ID's letter and digits before matching it.
-    text = re.sub(r"\b([a-z0-9])[-\s.](?=[0-9])", r"\1", text)
-    for match in _TAX_ID.finditer(text):
-        identifiers.append(normalize_identifier(match.group(1)))
-    if identifiers:
-        text = _TAX_ID.sub(" ", text)
-        text = " ".join(word for word in text.split() if word not in _FILLER)
+    """Split a question into identifiers, a period and the words left to search for, and read
+    what kind of item it asks for."""
+    identifiers, rest = find_identifiers(fold(question))
+    found = find_period(rest, today=today)
+    text = without_identifier_words(found.rest) if identifiers else found.rest
+    kinds = wanted_kinds(found.rest)
+    conversation = asks_about_conversation(question)
+    if conversation:
+        kinds = kinds | {Kind.MESSAGE}
     return ParsedQuery(
-        question=question, text=" ".join(text.split()), identifiers=identifiers, period=found.period
+        question=question,
+        text=" ".join(text.split()),
+        identifiers=identifiers,
+        period=found.period,
+        kinds=kinds,
+        conversation=conversation,
+        expansions=tuple(expansions(text)),
     )
+
+
+def narrowed(scope: Scope, query: ParsedQuery) -> Scope:
+    """Past messages rank only for questions about a conversation: otherwise the legs do not
+    look at them. Only ever removes a kind from the scope."""
+    if query.conversation or Kind.MESSAGE not in scope.role.kinds:
+        return scope
+    role = Role(
+        scope.role.name, scope.role.kinds - {Kind.MESSAGE}, scope.role.areas, scope.role.fields
+    )
+    return replace(scope, role=role)
 
 
 def _chunks(scope: Scope, period: Period | None) -> QuerySet[SearchChunk]:
@@ -115,13 +140,13 @@ def _chunks(scope: Scope, period: Period | None) -> QuerySet[SearchChunk]:
 def _by_document(rows: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
     """Keep each document's best chunk, in rank order."""
     seen: dict[int, float] = {}
-    for document_id, score in rows:
-        seen.setdefault(document_id, score)
+    for document_id, value in rows:
+        seen.setdefault(document_id, value)
     return list(seen.items())
 
 
-def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int]]:
-    """Contacts the question names, exactly or nearly: (search-document id, contact id)."""
+def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int, str]]:
+    """Contacts the question names, exactly or nearly: (search-document id, contact id, name)."""
     if not query.text or Kind.CONTACT not in scope.role.kinds:
         return []
     spaced = Concat(Value(" "), "name", Value(" "))
@@ -132,15 +157,16 @@ def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int]]
         .annotate(contained=StrIndex(Value(f" {query.text} "), spaced))
         .filter(Q(contained__gt=0) | Q(similarity__gte=NAME_SIMILARITY))
         .order_by("-contained", "-similarity", "id")
-        .values_list("pk", "source_id")[:3]
+        .values_list("pk", "source_id", "key")[:3]
     )
 
 
-def _asks_for_the_contact(query: ParsedQuery) -> bool:
-    """A question that is about the contact itself, not about its invoices or expenses."""
-    return query.period is None and not any(
-        word.startswith(OTHER_KINDS) for word in query.text.split()
-    )
+def asks_for_the_contact(query: ParsedQuery, names: Sequence[str]) -> bool:
+    """About the contact itself ("Talleres García", "el teléfono de Talleres García"), not
+    about its records ("la caldera de Talleres García", "facturas de … en septiembre")."""
+    if query.period is not None or query.kinds - {Kind.CONTACT}:
+        return False
+    return not words_besides(query.text, names)
 
 
 def exact_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
@@ -156,8 +182,9 @@ def exact_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
             .order_by("kind", "id")
             .values_list("pk", flat=True)[:LEG_LIMIT]
         )
-    if _asks_for_the_contact(query):
-        found += [pk for pk, _ in named_contacts(scope=scope, query=query) if pk not in found]
+    named = named_contacts(scope=scope, query=query)
+    if named and asks_for_the_contact(query, [name for _, _, name in named]):
+        found += [pk for pk, _, _ in named if pk not in found]
     return [(pk, 1.0) for pk in found]
 
 
@@ -202,7 +229,7 @@ def _idf(scope: Scope, period: Period | None, lexeme: str) -> float:
 
 def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     """Full-text matches; each lexeme weighted by its rarity, so "factura" counts for little."""
-    lexemes = _lexemes(query.text)
+    lexemes = _lexemes(" ".join([query.text, *query.expansions]))
     if not lexemes:
         return []
     tsquery = SearchQuery(
@@ -293,32 +320,109 @@ _LEG_FUNCTIONS = {
 }
 
 
+def _kinds(scope: Scope, ids: Iterable[int]) -> dict[int, str]:
+    return dict(
+        SearchDocument.objects.filter(visible_q(scope.access), pk__in=sorted(set(ids))).values_list(
+            "pk", "kind"
+        )
+    )
+
+
+def contacts_of(*, scope: Scope, document_ids: Sequence[int]) -> dict[int, int]:
+    """The contacts (search-document ids) an edge joins these items to: contact → the best
+    position (1-based) among ``document_ids`` of an item joined to it."""
+    if not document_ids:
+        return {}
+    position = {pk: i for i, pk in enumerate(document_ids, start=1)}
+    edges = EntityEdge.objects.filter(
+        visible_q(scope.access), target_kind=Kind.CONTACT, source_id__in=list(document_ids)
+    ).values_list("source_id", "target_id")
+    best: dict[int, int] = {}
+    for source_id, target_id in edges:
+        best[target_id] = min(best.get(target_id, len(position) + 1), position[source_id])
+    contacts = SearchDocument.objects.filter(
+        visible_q(scope.access),
+        kind=Kind.CONTACT,
+        source_id__in=sorted(best),
+        kind__in=sorted(scope.role.kinds),
+    ).values_list("pk", "source_id")
+    return {pk: best[source_id] for pk, source_id in contacts}
+
+
+def _fuse(
+    *,
+    scope: Scope,
+    query: ParsedQuery,
+    results: dict[Leg, list[tuple[int, float]]],
+    named: list[tuple[int, int, str]],
+) -> list[Candidate]:
+    """The learned fusion (search.fusion): candidates with their features, best first."""
+    features = leg_features(results, VECTOR_MIN_SIMILARITY)
+    kept = {
+        pk
+        for leg in FUSED_LEGS
+        for position, (pk, _) in enumerate(results[leg], start=1)
+        if position <= FLOOR_RANK
+    }
+    seen: dict[int, int] = {}
+    for leg in FUSED_LEGS:
+        for pk, _ in results[leg]:
+            seen[pk] = seen.get(pk, 0) + 1
+    kept |= {pk for pk, legs in seen.items() if legs > 1}
+    about_records = bool(named) and not asks_for_the_contact(query, [n for _, _, n in named])
+    if about_records:
+        for pk in linked_to(scope=scope, contact_ids=[c for _, c, _ in named]):
+            features.setdefault(pk, {})["linked"] = 1.0
+            kept.add(pk)
+        for pk, _, _ in named:
+            if pk in features:
+                features[pk]["named"] = 1.0
+    elif Kind.CONTACT in query.kinds:
+        base = sorted((pk for pk in kept), key=lambda pk: (-features[pk].get("rrf", 0.0), pk))
+        kinds = _kinds(scope, base)
+        top = [pk for pk in base if kinds.get(pk) != Kind.CONTACT][:FLOOR_RANK]
+        for pk, position in contacts_of(scope=scope, document_ids=top).items():
+            features.setdefault(pk, {})["hop"] = 1 / position
+            kept.add(pk)
+    kinds = _kinds(scope, kept)
+    candidates = []
+    for pk in kept:
+        if pk not in kinds:
+            continue
+        row = features[pk]
+        if query.kinds:
+            row["kind_wanted"] = float(kinds[pk] in query.kinds)
+            row["kind_other"] = float(kinds[pk] not in query.kinds)
+        candidates.append(Candidate(pk, kinds[pk], row))
+    candidates.sort(key=lambda c: (-score(c.features), c.document_id))
+    return candidates
+
+
 def rank(
     *, scope: Scope, question: str, today: datetime.date, legs: Sequence[Leg] = LEGS
 ) -> Ranking:
     """Run the legs in one transaction and build the one global ranking; ids and scores only.
 
-    Exact identifiers lead. When the question names a contact, the items an edge joins to
-    that contact ("la factura de Talleres García en septiembre") move ahead of the rest,
-    each group keeping its fused order.
+    Exact identifiers lead; the rest is the learned fusion of the legs (search.fusion), which
+    also weighs the kind the words ask for, the records of a contact the question names and,
+    for a contact asked for by its trade, the contacts of the best items. A single leg is its
+    own ranking.
     """
     query = parse_query(question, today=today)
+    scope = narrowed(scope, query)
     with transaction.atomic():
         results: dict[Leg, list[tuple[int, float]]] = {
             leg: (_LEG_FUNCTIONS[leg](scope=scope, query=query) if leg in legs else [])
             for leg in LEGS
         }
-        linked = (
-            linked_to(
-                scope=scope,
-                contact_ids=[c for _, c in named_contacts(scope=scope, query=query)],
-            )
-            if len(legs) > 1
-            else set()
-        )
-    fused_legs = [results[leg] for leg in FUSED_LEGS if leg in legs]
-    fused = fuse(fused_legs) if len(fused_legs) > 1 else (fused_legs[0] if fused_legs else [])
+        fused_legs = [leg for leg in FUSED_LEGS if leg in legs]
+        candidates: list[Candidate] = []
+        if len(fused_legs) > 1:
+            named = named_contacts(scope=scope, query=query)
+            candidates = _fuse(scope=scope, query=query, results=results, named=named)
+            fused = [(c.document_id, score(c.features)) for c in candidates]
+        else:
+            fused = results[fused_legs[0]] if fused_legs else []
     exact_ids = {pk for pk, _ in results["exact"]}
-    rest = [(pk, score) for pk, score in fused if pk not in exact_ids]
-    rest.sort(key=lambda pair: pair[0] not in linked)
-    return Ranking(query=query, legs=results, ranked=results["exact"] + rest)
+    rest = [(pk, value) for pk, value in fused if pk not in exact_ids]
+    return Ranking(query=query, legs=results, ranked=results["exact"] + rest, candidates=candidates)

@@ -44,6 +44,41 @@ def split_text(text: str) -> list[str]:
     return chunks or [""]
 
 
+# A heading line: markdown ("## Precios"), a short line ending in a colon ("Precios:") or a
+# short line in capitals ("PRECIOS Y RECARGOS").
+_HEADING = re.compile(
+    r"^(?:#{1,6}\s+(?P<markdown>.+?)|(?P<colon>[^.:\n]{2,60}):"
+    r"|(?P<capitals>[A-ZÁÉÍÓÚÑÜ][A-ZÁÉÍÓÚÑÜ0-9 ,\-]{2,59}))\s*$"
+)
+
+
+def split_sections(text: str) -> list[tuple[str, str]]:
+    """Chunks of ``text`` (``split_text``) with the heading of the section each comes from
+    ("" before any heading), so a chunk keeps the context its heading gives it."""
+    sections: list[tuple[str, list[str]]] = [("", [])]
+    for line in text.splitlines():
+        found = _HEADING.match(line.strip())
+        if found:
+            title = next(group for group in found.groups() if group)
+            sections.append((title.strip(), []))
+        else:
+            sections[-1][1].append(line)
+    chunks: list[tuple[str, str]] = []
+    for heading, lines in sections:
+        body = "\n".join(lines).strip()
+        if body:
+            chunks += [(heading, chunk) for chunk in split_text(body)]
+        elif heading:
+            # A heading with nothing under it is text of its own ("LLÁMAME").
+            chunks.append(("", heading))
+    return chunks or [("", "")]
+
+
+def chunk_context(title: str, section: str) -> str:
+    """What every chunk of an item is read with: the item's title and its section heading."""
+    return f"{title} · {section}" if section else title
+
+
 def _policy(item: Item) -> dict[str, object]:
     return {
         "visibility": item.visibility,
@@ -54,8 +89,18 @@ def _policy(item: Item) -> dict[str, object]:
     }
 
 
+# Bumped when the way an item is cut into chunks changes, so ``reindex_all`` rebuilds every item
+# (2: chunks carry their section heading).
+CHUNKING_VERSION = 2
+
+
 def _hash(item: Item) -> str:
-    payload = {**item.__dict__, "updated_at": None, "date": str(item.date)}
+    payload = {
+        **item.__dict__,
+        "updated_at": None,
+        "date": str(item.date),
+        "chunking": CHUNKING_VERSION,
+    }
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -90,28 +135,33 @@ def source_index(*, table: str, row_id: int) -> SearchDocument | None:
     )
     document.chunks.all().delete()
     document.edges_out.all().delete()
-    texts = split_text(item.body)
-    vectors = embed_passages([f"{item.title}. {text}" for text in texts])
-    SearchChunk.objects.bulk_create(
+    pieces = split_sections(item.body)
+    contexts = [chunk_context(item.title, section) for section, _ in pieces]
+    vectors = embed_passages(
+        [f"{context}. {text}" for context, (_, text) in zip(contexts, pieces, strict=True)]
+    )
+    chunks = SearchChunk.objects.bulk_create(
         SearchChunk(
             document=document,
             kind=kind,
             position=position,
             content=text,
-            search_text=fold(f"{item.title} {text}"),
+            search_text=fold(f"{context} {text}"),
             embedding=vector,
             date=item.date,
             **_policy(item),
         )
-        for position, (text, vector) in enumerate(zip(texts, vectors, strict=True))
+        for position, (context, (_, text), vector) in enumerate(
+            zip(contexts, pieces, vectors, strict=True)
+        )
     )
     with connection.cursor() as cursor:
-        cursor.execute(
+        cursor.executemany(
             "UPDATE search_chunks SET search_vector ="
             " setweight(to_tsvector('es_unaccent', %s), 'A')"
             " || setweight(to_tsvector('es_unaccent', content), 'D')"
-            " WHERE document_id = %s",
-            [item.title, document.pk],
+            " WHERE id = %s",
+            [(context, chunk.pk) for context, chunk in zip(contexts, chunks, strict=True)],
         )
     EntityEdge.objects.bulk_create(
         EntityEdge(

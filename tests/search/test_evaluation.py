@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,3 +43,32 @@ def test_eval_search_reports_hits_and_figures_per_leg(records, world_tx, tmp_pat
     assert (report["summary"]["top5"], report["summary"]["mrr"]) == (1.0, 1.0)
     assert sorted(report["summary"]["legs"]) == ["exact", "fused", "lexical", "trigram", "vector"]
     assert report["summary"]["legs"]["exact"] == {"top5": 0.6667, "mrr": 0.6667}
+
+
+def test_eval_search_reads_who_asks_from_each_line_and_reports_per_kind(
+    records, world_tx, tmp_path, capsys
+):
+    lines = [
+        {**QUERIES[0], "kind": "typo", "as": "owner@uno.test", "today": "2026-11-29"},
+        {**QUERIES[1], "kind": "identifier", "as": "owner@uno.test", "today": "2026-11-29"},
+    ]
+    path = tmp_path / "queries.jsonl"
+    path.write_text("\n".join(json.dumps(q) for q in lines), encoding="utf-8")
+
+    call_command("eval_search", "--file", str(path), "--json")
+    summary = json.loads(capsys.readouterr().out)["summary"]
+
+    assert sorted(summary["kinds"]) == ["identifier", "typo"]
+    assert summary["kinds"]["identifier"]["n"] == 1
+    assert summary["kinds"]["identifier"]["exact"] == {"top5": 1.0, "mrr": 1.0}
+    assert summary["kinds"]["typo"]["fused"] == {"top5": 1.0, "mrr": 1.0}
+    assert summary["kinds"]["typo"]["exact"] == {"top5": 1.0, "mrr": 1.0}
+    assert (summary["n"], summary["top5"], summary["mrr"]) == (2, 1.0, 1.0)
+
+
+def test_fit_search_fusion_refuses_the_test_half(tmp_path):
+    path = tmp_path / "search_test.jsonl"
+    path.write_text("", encoding="utf-8")
+
+    with pytest.raises(CommandError, match="prueba"):
+        call_command("fit_search_fusion", "--file", str(path))

@@ -8,7 +8,7 @@ from django.db import connection
 from channels_app.models import AiMessage, WebChat
 from channels_app.services.chats import web_chat_append, web_chat_create
 from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
-from search.services import outbox_drain, source_index
+from search.services import outbox_drain, source_index, split_sections
 from sumalos.invoicing import services
 from sumalos.invoicing.models import Expense, UploadedDocument
 from tests.search.conftest import TALLERES_IBAN, TALLERES_NIF
@@ -175,3 +175,44 @@ def test_web_messages_reach_the_index_and_leave_it_within_one_drain(world):
     outbox_drain()
 
     assert not SearchDocument.objects.filter(kind="message", source_id=message.pk).exists()
+
+
+def test_chunks_keep_the_heading_of_their_section():
+    text = (
+        "Condiciones del taller.\n## Precios\nHora de oficial: 38 €.\n"
+        "RECARGOS\nDomingos y festivos, 50 %.\nFIN"
+    )
+
+    assert split_sections(text) == [
+        ("", "Condiciones del taller."),
+        ("Precios", "Hora de oficial: 38 €."),
+        ("RECARGOS", "Domingos y festivos, 50 %."),
+        ("", "FIN"),
+    ]
+    assert split_sections("Gasto (factura recibida): teflón, 3 de marzo.") == [
+        ("", "Gasto (factura recibida): teflón, 3 de marzo.")
+    ]
+
+
+def test_a_chunk_is_searched_with_its_title_and_section(world_tx):
+    document = services.document_upload(
+        access=world_tx.access(world_tx.owner),
+        organization_id=world_tx.org.pk,
+        title="Manual del taller",
+        area="general",
+        text="Horario:\nDe 8 a 15.\n\nUrgencias:\nRecargo del 50 % en domingo.",
+    )
+    outbox_drain()
+
+    rows = list(
+        SearchChunk.objects.filter(document__kind="document", document__source_id=document.pk)
+        .order_by("position")
+        .values_list("search_text", "content")
+    )
+    assert rows == [
+        ("manual del taller · horario de 8 a 15.", "De 8 a 15."),
+        (
+            "manual del taller · urgencias recargo del 50 % en domingo.",
+            "Recargo del 50 % en domingo.",
+        ),
+    ]

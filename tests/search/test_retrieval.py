@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from django.db import connection, transaction
 
+from channels_app.models import AiMessage
 from search.agents import scope_for
 from search.models import SearchDocument
 from search.retrieval import parse_query, rank, vector_leg
+from search.services import outbox_drain
 from tests.search.conftest import TODAY
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,7 +25,7 @@ def _ranked(access, question, legs=None):
 def test_identifiers_are_read_out_of_the_question():
     query = parse_query("la factura f2026-62 del NIF b-04464665", today=TODAY)
 
-    assert (query.identifiers, query.text) == (["F20260062", "B04464665"], "la del")
+    assert (query.identifiers, query.text) == (["F20260062", "B04464665"], "")
 
 
 def test_a_tax_id_puts_its_contact_first(records, world_tx):
@@ -98,3 +100,62 @@ def test_the_vector_leg_sets_iterative_scans_in_its_own_transaction(records, wor
         after = cursor.fetchone()[0]
 
     assert (inside, after) == ("relaxed_order", "off")
+
+
+def test_a_contact_named_with_other_words_anchors_its_records_not_itself(records, world_tx):
+    access = world_tx.access(world_tx.owner)
+    ranking = rank(
+        scope=scope_for(access),
+        question="la caldera que le cambiamos a Talleres García",
+        today=TODAY,
+    )
+    ranked = _ranked(access, "la caldera que le cambiamos a Talleres García")
+
+    assert ranking.legs["exact"] == []
+    assert ranked[0] == ("invoice", records.boiler_invoice.pk)
+    assert ranked.index(("contact", records.talleres.pk)) > 2
+
+
+def test_a_contact_named_alone_or_with_its_data_is_the_answer(records, world_tx):
+    access = world_tx.access(world_tx.owner)
+
+    assert _ranked(access, "Talleres García")[0] == ("contact", records.talleres.pk)
+    assert _ranked(access, "el teléfono de Talleres García")[0] == ("contact", records.talleres.pk)
+
+
+def test_a_trade_word_finds_the_supplier_of_the_best_items(records, world_tx):
+    ranked = _ranked(world_tx.access(world_tx.owner), "el proveedor de teflón")
+
+    assert ranked[0] == ("contact", records.ruiz.pk)
+
+
+def test_the_kind_the_words_ask_for_comes_first(records, world_tx):
+    access = world_tx.access(world_tx.owner)
+
+    assert _ranked(access, "presupuesto de Talleres García")[0] == ("quote", records.quote.pk)
+    assert _ranked(access, "notas de Talleres García")[0] == ("document", records.visit_notes.pk)
+
+
+def test_past_messages_rank_only_for_questions_about_a_conversation(records, world_tx):
+    message = AiMessage.objects.create(
+        conversation_id="web:1",
+        channel="web",
+        external_id="web:1:1",
+        visibility="private_in_org",
+        organization=world_tx.org,
+        owner_user=world_tx.owner,
+        area="general",
+        role="assistant",
+        text="El plato de ducha de Talleres García lleva mampara de cristal templado.",
+    )
+    outbox_drain()
+    access = world_tx.access(world_tx.owner)
+    document = SearchDocument.objects.get(kind="message", source_id=message.pk)
+
+    plain = rank(scope=scope_for(access), question="mampara de cristal templado", today=TODAY)
+    asked = rank(
+        scope=scope_for(access), question="lo que hablamos de la mampara de cristal", today=TODAY
+    )
+
+    assert document.pk not in {pk for leg in plain.legs.values() for pk, _ in leg}
+    assert asked.ranked[0][0] == document.pk

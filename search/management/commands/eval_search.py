@@ -1,4 +1,4 @@
-"""Measure the search on a labelled query set as one person (docs/search.md)."""
+"""Measure the search on a labelled query set (docs/search.md): per kind and per leg."""
 
 from __future__ import annotations
 
@@ -8,44 +8,44 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.utils import timezone
 
-from search.evaluation import evaluate, read_queries
-from sumalos.accounts.access import access_for_user
-from sumalos.accounts.models import Organization, User
+from search.evaluation import Defaults, EvaluationError, evaluate, read_queries, report_lines
 
 
 class Command(BaseCommand):
-    help = "Evalúa la búsqueda con un juego de consultas etiquetadas (top-5 y MRR por vía)."
+    help = (
+        "Evalúa la búsqueda con un juego de consultas etiquetadas: top-5 y MRR de la "
+        "búsqueda fusionada y de cada vía, por tipo de consulta."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--as", dest="email", required=True)
-        parser.add_argument("--org", required=True)
         parser.add_argument("--file", required=True, type=Path)
-        parser.add_argument("--today", type=datetime.date.fromisoformat, default=None)
+        parser.add_argument(
+            "--as", dest="email", default=None, help="persona de las líneas sin «as»"
+        )
+        parser.add_argument(
+            "--org", default=None, help="organización (por defecto, la propia de cada persona)"
+        )
+        parser.add_argument(
+            "--today",
+            type=datetime.date.fromisoformat,
+            default=None,
+            help="fecha de las líneas sin «today»",
+        )
         parser.add_argument("--json", action="store_true")
+        parser.add_argument("--no-misses", action="store_true", help="sin la lista de fallos")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        user = User.objects.filter(email=options["email"]).first()
-        organization = Organization.objects.filter(name=options["org"]).first()
-        if user is None or organization is None:
-            raise CommandError("No existe esa persona u organización.")
-        access = access_for_user(user, organization_ids=[organization.pk])
-        if not access.organization_ids:
-            raise CommandError("Esa persona no es miembro de esa organización.")
         items = read_queries(options["file"])
-        report = evaluate(
-            access=access, items=items, today=options["today"] or timezone.localdate()
+        defaults = Defaults(
+            email=options["email"], organization=options["org"], today=options["today"]
         )
+        try:
+            report = evaluate(items=items, defaults=defaults)
+        except EvaluationError as error:
+            raise CommandError(str(error)) from error
         if options["json"]:
             self.stdout.write(json.dumps(report, ensure_ascii=False, indent=2))
             return
-        for result in report["results"]:
-            if result["rr"] < 1:
-                first = result["hits"][0] if result["hits"] else {}
-                self.stdout.write(
-                    f"  {result['id']}: rr={result['rr']} primero={first.get('kind')}:"
-                    f"{first.get('key')}"
-                )
-        for mode, figures in report["summary"]["legs"].items():
-            self.stdout.write(f"{mode:8} top5={figures['top5']:.3f} mrr={figures['mrr']:.3f}")
+        for line in report_lines(report, misses=not options["no_misses"]):
+            self.stdout.write(line)
