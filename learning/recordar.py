@@ -12,6 +12,7 @@ from django.db import transaction
 
 from learning.providers import get_provider
 from learning.services import fact_write, message_requested_visibility
+from memory.policy import check_content
 from memory.scope import narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
@@ -34,6 +35,12 @@ def recordar(
     """Save what the person asked to remember; one result per fact."""
     if temporary:
         raise PermissionDenied(REASON_TEMPORARY)
+    # The message is judged whole first: a fact taken from it, or what is left once its markers
+    # are gone ("guarda esto y compártelo con todos los clientes…"), may no longer read as the
+    # instruction or the secret it was.
+    whole = check_content(text=text, explicit=True)
+    if whole.refused:
+        return [WriteResult(memory=None, refused=True, reason=whole.reason)]
     provider = get_provider()
     gate = provider.gate(message=text, previous=None)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=source_message_id)

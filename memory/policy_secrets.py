@@ -6,6 +6,12 @@ Luhn (with its CVV and expiry), an API key, a token or a private key. They are f
 (``mask_secrets``). An IBAN is never a secret: ``find_iban`` recognises it in any spelling
 (spaces, dashes, dots, lowercase, none) and returns it normalized.
 
+An access code of one's own premises is a PIN by another name: a run of digits (or a
+combination such as "12-34-56") said with the alarm, the safe, a padlock or a door keypad
+("la alarma de la nave es 4471", "candado de la furgo 4812") is refused like a PIN; the same
+words with an amount, a year, a measure or a phone number are not ("la caja fuerte costó 450
+euros", "la alarma la pusimos en 2019").
+
 Look-alikes stay out: a code named after a thing that is not secret ("código postal", "código
 del producto", "código de cliente", "código de la promoción") is a reference, not a credential;
 invoice, order and phone numbers, tax ids, amounts, dates and times are never secret values.
@@ -133,16 +139,27 @@ def _card_spans(text: str) -> Iterator[Span]:
 
 # Naming a password: after "es", ":", "uso"... even a plain word is the secret.
 _CREDENTIAL_WORDS = (
-    r"contrasenas?|password|passwd|passcode|pass|pwd|login|credenciales|token|api[ _-]?key|"
-    r"secret[ _-]?key|secreto|"
+    r"contrasenas?|contrasenya|contrsena|contrasea|password|passwd|passw|pasword|paswd|passcode|"
+    r"pass|pwd|psw|login|credenciales|token|api[ _-]?key|"
+    r"secret[ _-]?key|"
     # "la contra" is slang for the password only when it names an account ("la contra del correo").
     r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
     r"banco|movil|ordenador|pc|app|web|cuenta|portal|router|tpv|outlook|instagram|facebook))"
 )
 # Naming a key ("la clave del éxito es…"): the value must look like one.
-_KEY_WORDS = r"claves?|key"
+# "Esto es secreto: …" marks a note as private; a secret named so must look like a key too.
+_KEY_WORDS = r"claves?|key|secreto"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
-_CODE_WORDS = r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion"
+_CODE_WORDS = (
+    r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
+    r"numero\s+secreto|clave\s+secreta|secret\s+number"
+)
+# Devices that keep one's premises shut: a run of at least four digits, or a combination in
+# groups, said with them is their code ("la alarma de la nave es 4471", "caja fuerte: 4-18-33").
+_DEVICE_WORDS = (
+    r"alarmas?|caja\s+fuerte|cajas\s+fuertes|caja\s+de\s+seguridad|candados?|cerradura|"
+    r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe"
+)
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
     r"entrar|entro|accedo|acceder|usuario|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
@@ -150,7 +167,7 @@ _ACCESS_WORDS = (
 )
 _ANNOUNCING = re.compile(
     rf"\b(?:(?P<password>{_CREDENTIAL_WORDS})|(?P<key>{_KEY_WORDS})|(?P<code>{_CODE_WORDS})|"
-    rf"(?P<access>{_ACCESS_WORDS}))\b"
+    rf"(?P<access>{_ACCESS_WORDS})|(?P<device>{_DEVICE_WORDS}))\b"
 )
 # A code named after something that is not secret is a reference ("código postal 46001").
 _REFERENCE_CODE = re.compile(
@@ -167,6 +184,10 @@ _REFERENCE_BEFORE = re.compile(
 )
 _AFTER_USER_NAME = re.compile(
     r"\b(?:usuario|user)\s*:?\s+(?!(?:y|e|o|and|es|is)\s)\S+\s+(?:y\s+)?(?:la\s+|mi\s+|su\s+)?$"
+)
+_AS_CREDENTIAL = re.compile(
+    r"\b(?:tengo|tiene|tenemos|puesto|puse|pongo|ponemos|usa|uso|usamos|lleva|va|elegido|"
+    r"cambiado|cambie)\s+(?:de|como|por)\s+(?:la\s+|mi\s+|su\s+)?$"
 )
 _WINDOW = 60
 _TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
@@ -186,20 +207,33 @@ _ORDINARY_VALUE = re.compile(
     re.IGNORECASE,
 )
 _CODE_VALUE = re.compile(
-    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
+    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
+    r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
-_QUANTITY_BEFORE = frozenset({"de", "por", "a", "al", "unos", "unas", "las", "los", "x"})
+# What a device's code looks like: four to eight digits, or a combination in groups.
+_DEVICE_VALUE = re.compile(r"^(?:\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,4})$")
+# A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
+_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_YEAR_BEFORE = frozenset("en desde hasta del de ano year in since".split())  # noqa: SIM905
+_QUANTITY_BEFORE = frozenset(
+    "de por a al unos unas las los x costo cuesta vale pague pagamos pagado cobramos presupuesto "  # noqa: SIM905
+    "importe precio total coste".split()
+)
 # A number right after a noun that names a reference is that reference, not the code announced
 # earlier in the sentence ("el pin de la caldera es de latón, pieza 0020118").
 _REFERENCE_BEFORE_VALUE = frozenset(
     "pieza pedido factura fra referencia ref modelo serie albaran ticket poliza expediente "  # noqa: SIM905
-    "lote incidencia habitacion telefono tlf tel movil cp contrato cliente socio".split()
+    "lote incidencia habitacion cp contrato cliente socio".split()
 )
+# A phone number is read out in groups: after these words a group followed by another group is
+# part of the number; a code alone ("me ha llegado un código al móvil 583920") is still a code.
+_PHONE_BEFORE_VALUE = frozenset("telefono tlf tel movil fijo whatsapp phone".split())  # noqa: SIM905
 # A code read out in small groups ("4 8 2 9 1 3", "90 12 44"): one value of 4 to 8 digits.
 _SPACED_GROUP = re.compile(r"^\d{1,3}$")
 _DIGIT_GROUP = re.compile(r"^\d{2,4}$")
 _UNIT = re.compile(
-    r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades)$"
+    r"^(?:€|euros?|eur|%|kg|kilos?|horas?|h|minutos?|min|dias?|km|m2|uds?|unidades|mm|cm|m|"
+    r"metros?|mts|litros?|l|kw|w|v|cv|gr|g|pulgadas|dollars?|usd)$"
 )
 
 
@@ -230,15 +264,25 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         return
     tokens = [(t.start() + end, t.end() + end) for t in _TOKEN.finditer(folded[end:stop])]
     # "usuario admin contraseña admin": after a user name the very next word is the password.
-    after_user_name = kind == "password" and bool(_AFTER_USER_NAME.search(folded[: match.start()]))
+    after_user_name = (
+        kind == "password"
+        and bool(
+            _AFTER_USER_NAME.search(folded[: match.start()])
+            # "tengo de contraseña girasol", "puse como clave…": the next word is the value.
+            or _AS_CREDENTIAL.search(folded[: match.start()])
+        )
+    )
     announced = plain_found = False
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
         following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""
         previous = folded[slice(*tokens[index - 1])] if index else ""
-        code_like = kind != "access" and bool(_CODE_VALUE.match(word.upper()))
-        if kind != "access" and _SPACED_GROUP.match(word):
+        code_like = kind != "access" and bool(
+            (_DEVICE_VALUE if kind == "device" else _CODE_VALUE).match(word.upper())
+        )
+        # A code read out in groups starts at its first group, never inside a longer number.
+        if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
             spaced = _spaced_code(folded, tokens, index)
             if spaced is not None:
                 word, finish = folded[start:spaced], spaced
@@ -248,11 +292,15 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             _UNIT.match(following)
             or previous in _QUANTITY_BEFORE
             or previous in _REFERENCE_BEFORE_VALUE
+            or (previous in _PHONE_BEFORE_VALUE and bool(_DIGIT_GROUP.match(following)))
+            or (previous in _YEAR_BEFORE and bool(_YEAR.match(word)))
         )
-        if code_like and (kind == "code" or len(word) >= 4) and not quantity:
-            if _DIGIT_GROUP.match(following):  # "773 120": one code in two groups
+        if code_like and (kind in ("code", "device") or len(word) >= 4) and not quantity:
+            if " " not in word and _DIGIT_GROUP.match(following):  # "773 120": one code
                 finish = tokens[index + 1][1]
             yield start, finish
+            continue
+        if kind == "device":  # only a code-shaped value is a device's code
             continue
         if _ORDINARY_VALUE.match(word):
             announced = False
@@ -276,8 +324,16 @@ _VALUE_FIRST = re.compile(
     r"(?<![\w.,/\-])\d{4,8}(?![\w.,/\-])"
     r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b|m2\b|horas?\b))"
     r"(?=[^.\n]{0,25}?\b(?:que\s+me\s+(?:ha|han)\s+llegado|"
-    r"(?:es|era|sera)\s+(?:el|la|mi|tu|su)\s+(?:nuev[oa]\s+)?(?:pin|puk|codigo|contrasena|"
-    r"password|pass|otp)\b))"
+    r"(?:es|era|sera)\s+(?:el|la|mi|tu|su)\s+(?:nuev[oa]\s+)?(?:(?:del?|de\s+la)\s+)?"
+    r"(?:pin|puk|codigo|contrasena|password|pass|otp|clave|combinacion|alarma|caja\s+fuerte|"
+    r"candado|puerta|portal)\b|is\s+(?:the|my|our)\s+(?:pin|code|password|alarm)))"
+)
+# A password said before its name: "Sevilla1990 es la contraseña de la web". The value must
+# look like a credential (letters with digits or symbols).
+_WORD_FIRST = re.compile(
+    r"(?<![\w@./\-])(?P<value>[^\s:=,;()«»\"“”'¿¡]{4,})\s+(?:es|era|sera|is)\s+"
+    r"(?:la|el|mi|tu|su|the|my|our)\s+(?:nuev[oa]\s+|new\s+)?(?:contrasena|clave|password|pass|"
+    r"pwd)\b"
 )
 # How a one-time code arrives: "me ha llegado el 482913".
 _ARRIVED = re.compile(
@@ -296,6 +352,10 @@ def _announced_spans(text: str) -> Iterator[Span]:
         if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:
             yield value.span()
     yield from (m.span("value") for m in _ARRIVED.finditer(folded))
+    for named in _WORD_FIRST.finditer(folded):
+        credential = named.group("value")
+        if _MIXED.search(credential) and not _ORDINARY_VALUE.match(credential):
+            yield named.span("value")
     if _CARD_WORDS.search(folded) or any(True for _ in _card_spans(text)):
         for expiry in _EXPIRY.finditer(folded):
             yield expiry.span("date")

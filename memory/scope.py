@@ -6,8 +6,11 @@ Deterministic, no model. Two things are read from a message:
   nosotros", "que no lo vea nadie", "privado"… narrow it to the writer, in this organization
   (private); "para todos", "para la empresa", "compártelo"… ask for it to be shared. A
   narrowing marker always wins over a sharing one ("no lo compartas" holds "compartas").
-- **facts about the writer's own life** (family, plans, tastes, health, where they live): with
-  no marker they default to personal (the writer's, in every organization).
+- **facts about the writer's own life** (family, plans, tastes, their own health, where they
+  live) default to personal (the writer's, in every organization), with or without a
+  narrowing marker, unless the marked remark talks money (then it is a business remark).
+
+A narrowing word said not to apply ("no es privado, compártelo") is no marker.
 
 Private is the narrowest (one person, one organization), then personal, then shared.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from memory.policy import is_own_health
 from memory.policy_secrets import fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
@@ -71,10 +75,38 @@ _NARROW = re.compile(
     r"^\s*(?:privado|privada|confidencial)\b|"
     r"\b(?:es\s+)?(?:privado|privada|confidencial)\s*$|"
     r"(?:nota|apunte)\s+(?:privad[oa]|personal)|"
-    r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+(?:private|to\s+yourself)|"
-    r"don'?t\s+(?:share|tell\s+(?:anyone|anybody|the\s+others))|for\s+my\s+eyes\s+only|"
-    r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]"
+    # Keeping it quiet, in everyday words: "guárdatelo", "ni una palabra a nadie", "que no salga
+    # de aquí", "no lo comentes", "en secreto", "de tapadillo", "es personal", "confidencial".
+    r"confidencial(?:es|mente)?|en\s+confianza|ni\s+mu\b|secreto\s+de\s+sumario|"
+    r"^\W*(?:reservad[oa]|secreto)\s*[:,.!]|"
+    r"no\s+(?:lo|la|se\s+lo)?\s*" + _SEE + r"\s+nadie|no\s+lo\s+sabe\s+nadie|"
+    r"(?:solo|solamente)\s+(?:es\s+)?(?:mio|mia|lo\s+mio)\b|(?:en|para)\s+lo\s+mio\b|"
+    r"(?:para|pa)\s+mi\s+sol[oa]|"
+    r"que\s+quede\s+(?:aqui|aca|en\s+casa|entre\s+(?:nosotros|nosotras|tu\s+y\s+yo|los\s+dos))|"
+    r"no\s+(?:lo|la)\s+hagas\s+public[oa]|"
+    r"no\s+quiero\s+que\s+(?:esto\s+|se\s+)?(?:trascienda|salga|se\s+sepa|se\s+filtre)|"
+    r"guardatel[oa]s?|callatel[oa]s?|(?:ni|sin)\s+(?:una\s+)?palabra\s+a\s+nadie|"
+    r"(?:que\s+)?no\s+(?:salga|sale|trascienda)\s+de\s+(?:aqui|aca|nosotros|esta\s+conversacion)|"
+    r"no\s+(?:lo|la|los|las|se\s+lo)?\s*comentes\b|"
+    r"no\s+(?:lo|la|los|las|se\s+lo)\s+(?:sueltes|filtres|reenvies|pases)\b|"
+    r"(?:en|es|esto\s+es|eso\s+es|top|alto)\s+secreto|de\s+tapadillo|a\s+escondidas|"
+    r"privadit[oa]|(?:es|esto\s+es|eso\s+es|va|lo\s+digo)\s+(?:algo\s+)?(?:privad[oa]|personal)\b"
+    r"(?!\s+(?:de|del|nuevo|nueva|contratad[oa]|extern[oa]|propio|fijo|temporal|sanitario|laboral)\b)|"
+    r"(?:solo|solamente|unicamente)\s+(?:lo\s+)?(?:tienes\s+que|debes|puedes|necesitas)\s+saber(?:lo)?\s+tu|"
+    r"(?:solo|solamente)\s+(?:para\s+)?(?:ti|tus\s+ojos)\s+y\s+(?:para\s+)?mi|"
+    r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+(?:private|to\s+yourself|secret|"
+    r"between\s+us|quiet)|"
+    r"(?:don'?t|do\s+not|never)\s+(?:share|tell\s+(?:anyone|anybody|the\s+others|the\s+team|"
+    r"the\s+rest|everyone|people))|"
+    r"for\s+(?:my|your)\s+eyes\s+only|confidential|off\s+the\s+record|private\s+note|"
+    r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]|personal\s+note"
     r")"
+)
+# A narrowing word said not to apply: "no es privado, compártelo", "esto no es secreto".
+_NOT_NARROW = re.compile(
+    r"\b(?:no\s+(?:es|son|va|hace\s+falta\s+que\s+sea)\s+(?:nada\s+|ningun\s+|algo\s+)?"
+    r"(?:privad[oa]s?|confidencial(?:es)?|secreto|personal)|"
+    r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal))\b"
 )
 _SHARE = re.compile(
     r"\b(?:"
@@ -85,7 +117,14 @@ _SHARE = re.compile(
     r"(?!\s+(?:de|del)\b)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
     r"que\s+lo\s+(?:sepa|sepan|vea|vean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
-    r"toda\s+la\s+empresa)|"
+    r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
+    r"comparte(?:lo|la)?\s+(?:esto|eso)\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|"
+    r"los\s+demas|los\s+companeros)|"
+    r"(?:pueden|puede|que\s+lo\s+pueden)\s+(?:saberlo|verlo|saber|ver)\s+todos|"
+    r"(?:lo\s+)?puede(?:n)?\s+saber(?:lo)?\s+todo\s+el\s+mundo|puedes\s+compartir(?:lo|la)|"
+    r"share\s+(?:it\s+|this\s+)?with\s+(?:everyone|everybody|the\s+team|all)|"
+    r"(?:no\s+pasa\s+nada|no\s+me\s+importa)\s+(?:si|que)\s+lo\s+(?:saben|sepan|ven|vean)\s+"
+    r"(?:todos|los\s+demas|el\s+equipo)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
     r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)"
@@ -126,6 +165,15 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|tuve)\s+(?:cita|hora)\s+(?:con|en)\s+el\s+(?:medico|dentista|hospital|"
     r"fisio|centro\s+de\s+salud)|mi\s+(?:medico|dentista|salud|operacion|tratamiento)|"
     r"(?:estoy|estare)\s+(?:de\s+baja|malo|mala|enferm[oa])|me\s+operan|"
+    r"(?:estoy|ando|sigo|estare)\s+(?:con\s+(?:gripe|fiebre|catarro|covid|tos|migrana|dolor|"
+    r"lumbago|la\s+espalda|el\s+estomago|antibiotico)|fastidiad[oa]|pachuch[oa]|resfriad[oa]|"
+    r"malit[oa])|"
+    r"(?:tengo|tuve|tendre)\s+(?:que\s+ir\s+al\s+)?(?:medico|dentista|fisio|revision|analisis|"
+    r"consulta|rehabilitacion|rehabilitacion|gripe|fiebre|migrana|lumbago|cita\s+medica)\b|"
+    r"me\s+(?:duele|duelen|han\s+operado|han\s+diagnosticado|han\s+detectado|han\s+quitado|"
+    r"han\s+puesto\s+(?:un\s+)?tratamiento|han\s+dado\s+la\s+baja|vacunan)|"
+    r"(?:tomo|estoy\s+tomando)\s+(?:pastillas|medicacion|antibioticos?|\w+\s+para\s+(?:la|el))|"
+    r"(?:nos\s+mudamos|nos\s+vamos\s+a\s+vivir|nos\s+casamos)|"
     # how they like to be answered, when they work, how to reach them
     r"prefiero\s+que\s+me\s+(?:contestes|respondas|hables|escribas|llames|avises)|"
     r"(?:yo\s+)?no\s+trabajo\s+(?:los|el|por|en|hasta|antes|despues)\b|"
@@ -135,15 +183,16 @@ _OWN_LIFE = re.compile(
     r"(?:vivo|vivimos)\s+en|mi\s+(?:casa|piso|coche|moto)\b|"
     # English
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
-    r"birthday|holidays?|vacation)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|i'?m\s+(?:moving|"
-    r"leaving|getting\s+married|going\s+on\s+holiday)"
+    r"birthday|holidays?|vacation|doctor|health)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
+    r"i'?m\s+(?:moving|leaving|getting\s+married|going\s+on\s+holiday|sick|ill|off\s+sick)|"
+    r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)"
     r")"
 )
 
 
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
-    folded = fold(text)
+    folded = _NOT_NARROW.sub(" ", fold(text))
     if _NARROW.search(folded):
         return Visibility.PRIVATE_IN_ORG
     if _SHARE.search(folded):
@@ -215,9 +264,15 @@ def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
 
 def is_own_life(text: str) -> bool:
     """Whether the text is about the writer's own life (family, plans, tastes, health)."""
-    return bool(_OWN_LIFE.search(fold(text)))
+    return bool(_OWN_LIFE.search(fold(text))) or is_own_health(text)
 
 
+# Money talk makes a marked remark a business one even when it names family ("solo para mí, el
+# descuento que le hago a mi cuñado es del 20 %"): it stays private to this organization.
+_MONEY = re.compile(
+    r"\b(?:descuentos?|precios?|margen(?:es)?|tarifas?|cobr\w+|factur\w+|presupuestos?|comision\w*|"
+    r"iva|rappel|pagan?|deben?|debe)\b|€|%|\d\s*euros?\b"
+)
 _ORDER = {Visibility.PRIVATE_IN_ORG: 0, Visibility.PERSONAL: 1, Visibility.SHARED: 2}
 
 
@@ -231,9 +286,14 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     """What ``text`` asks for, narrowed by what the caller asked (``asked``).
 
     A narrowing marker → private; a sharing marker → shared, which overrides only the
-    own-life default; a fact about one's own life → personal; else whatever was asked.
+    own-life default; a fact about one's own life → personal, with or without a narrowing
+    marker ("me voy de vacaciones en agosto, solo para mí" is the writer's in every
+    organization, and seen by nobody else either way); else whatever was asked.
     """
     marked = marked_visibility(text)
-    if marked is None and is_own_life(text):
+    own = is_own_life(text)
+    if (marked is None and own) or (
+        marked == Visibility.PRIVATE_IN_ORG and own and not _MONEY.search(fold(text))
+    ):
         marked = Visibility.PERSONAL
     return narrowest(asked, marked)

@@ -94,7 +94,9 @@ def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
     shown = learned_notices_pending(access=access, conversation_id=f"whatsapp:{phone}")
     if not shown:
         return "", []
-    facts = " ".join(n.text for n in shown)
+    # A derived copy like any other: a secret in a memory learnt before its phrasing was known
+    # is masked here too, in what is sent and in the stored outbound body.
+    facts = " ".join(mask_secrets(n.text) for n in shown)
     return LEARNT_SENTENCE.format(facts=facts), [n.pk for n in shown]
 
 

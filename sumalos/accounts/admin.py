@@ -1,9 +1,11 @@
 """Staff admin for users (email login), organizations and their memberships.
 
-Removing someone from an organization, here as anywhere, goes through the accounts services:
-their private memories are forgotten, the authorship of what they shared is kept in the
-audit, and the last owner cannot be removed or demoted. Inlines therefore cannot delete rows;
-the membership and user admins delete through ``membership_remove_by_staff`` and
+Adding and removing someone, here as anywhere, go through the accounts services. A new
+membership, on its own page or in an organization's or a user's inline, is made by
+``membership_add`` (the areas checked, a member reads what it may write). On removal their
+private memories are forgotten, the authorship of what they shared is kept in the audit, and
+the last owner cannot be removed or demoted. Inlines therefore cannot delete rows; the
+membership and user admins delete through ``membership_remove_by_staff`` and
 ``user_delete_by_staff``, and show the last-owner refusal on the confirmation page.
 """
 
@@ -18,11 +20,13 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import UserChangeForm, UserCreationForm
 from django.db import transaction
 from django.db.models import QuerySet
+from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 
 from sumalos.accounts.models import Membership, Organization, User
 from sumalos.accounts.services import (
     LAST_OWNER,
+    membership_add,
     membership_is_last_owner,
     membership_remove_by_staff,
     user_delete_by_staff,
@@ -34,12 +38,57 @@ class MembershipAdminForm(forms.ModelForm[Membership]):
         model = Membership
         fields = ("organization", "user", "role", "read_areas", "write_areas")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Moving a stored row to another person or organization would be a removal in disguise;
+        # a new row (in an inline too) names both freely and is added by ``membership_add``.
+        if self.instance.pk is not None:
+            for name in ("organization", "user"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         demoted = cleaned.get("role") not in (None, Membership.Role.OWNER)
         if demoted and membership_is_last_owner(self.instance):
             raise forms.ValidationError(LAST_OWNER)
         return cleaned
+
+
+def _membership_save(membership: Membership) -> None:
+    """Save an admin's membership row: a new one through ``membership_add``, as everywhere."""
+    if membership.pk is not None:
+        membership.save()
+        return
+    added = membership_add(
+        organization=membership.organization,
+        user=membership.user,
+        role=membership.role,
+        read_areas=membership.read_areas,
+        write_areas=membership.write_areas,
+    )
+    # The admin logs and redirects with the instance it built: it becomes the stored row.
+    membership.pk = added.pk
+    membership.read_areas, membership.write_areas = added.read_areas, added.write_areas
+    membership.created_at = added.created_at
+    membership._state.adding = False
+
+
+def _memberships_save(formset: BaseInlineFormSet[Any, Any, Any]) -> None:
+    """An inline's memberships: each new row through the service, the changed ones saved."""
+    for membership in formset.save(commit=False):
+        _membership_save(membership)
+    formset.save_m2m()
+
+
+class _MembershipInlineSaving:
+    """For the organization and user admins: their membership inlines save through the service."""
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is Membership:
+            _memberships_save(formset)
+        else:
+            super().save_formset(request, form, formset, change)  # type: ignore[misc]
 
 
 def _last_owner_refusals(memberships: QuerySet[Membership]) -> list[str]:
@@ -76,10 +125,6 @@ class MembershipInline(admin.TabularInline[Membership, Organization]):
     autocomplete_fields = ("user",)
     fields = ("user", "role", "read_areas", "write_areas")
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        # Moving a row to someone else would remove a person without the service.
-        return ("user",) if obj is not None else ()
-
 
 class UserMembershipInline(admin.TabularInline[Membership, User]):
     model = Membership
@@ -90,7 +135,7 @@ class UserMembershipInline(admin.TabularInline[Membership, User]):
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin[User]):
+class UserAdmin(_MembershipInlineSaving, BaseUserAdmin[User]):
     form = EmailUserChangeForm
     add_form = EmailUserCreationForm
     ordering = ("email",)
@@ -131,7 +176,7 @@ class UserAdmin(BaseUserAdmin[User]):
 
 
 @admin.register(Organization)
-class OrganizationAdmin(admin.ModelAdmin[Organization]):
+class OrganizationAdmin(_MembershipInlineSaving, admin.ModelAdmin[Organization]):
     list_display = ("name", "tax_id", "shared_mode", "created_at")
     list_filter = ("shared_mode",)
     search_fields = ("name", "tax_id")
@@ -154,6 +199,9 @@ class MembershipAdmin(admin.ModelAdmin[Membership]):
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
         refusals = _last_owner_refusals(Membership.objects.filter(pk__in=[m.pk for m in objs]))
         return deleted, counts, perms_needed, [*protected, *refusals]
+
+    def save_model(self, request: HttpRequest, obj: Membership, form: Any, change: bool) -> None:
+        _membership_save(obj)
 
     def delete_model(self, request: HttpRequest, obj: Membership) -> None:
         membership_remove_by_staff(membership=obj)

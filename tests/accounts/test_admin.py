@@ -132,3 +132,101 @@ def test_organization_and_user_inlines_cannot_delete_memberships(staff_client, w
     assert "-DELETE" not in organization_page
     assert "-DELETE" not in user_page
     assert "Taller Uno" in user_page
+
+
+def _inline_post(prefix: str, row: dict[str, str], **fields: str) -> dict[str, str]:
+    """An admin change form with one new row in its membership inline."""
+    return {
+        **fields,
+        f"{prefix}-TOTAL_FORMS": "1",
+        f"{prefix}-INITIAL_FORMS": "0",
+        f"{prefix}-MIN_NUM_FORMS": "0",
+        f"{prefix}-MAX_NUM_FORMS": "1000",
+        **{f"{prefix}-0-{name}": value for name, value in row.items()},
+    }
+
+
+def _areas(user) -> tuple[str, list[str], list[str]]:
+    membership = Membership.objects.get(user=user)
+    return membership.role, membership.read_areas, membership.write_areas
+
+
+def test_adding_a_membership_in_the_organization_inline_goes_through_the_service(
+    staff_client, world
+):
+    newcomer = get_user_model().objects.create_user(email="nuevo@uno.test", password="x")
+    # Only the new row is posted: the existing memberships stay as they are.
+    existing = Membership.objects.filter(organization=world.org).count()
+    data = _inline_post(
+        "memberships",
+        {"user": str(newcomer.pk), "role": "member", "read_areas": "", "write_areas": "expenses"},
+        name="Taller Uno",
+        tax_id="",
+        shared_mode=world.org.shared_mode,
+    )
+
+    response = staff_client.post(f"/admin/accounts/organization/{world.org.pk}/change/", data)
+
+    assert response.status_code == 302
+    assert Membership.objects.filter(organization=world.org).count() == existing + 1
+    # A member reads what it may write: the service's rule, which the bare form would not apply.
+    assert _areas(newcomer) == ("member", ["expenses"], ["expenses"])
+
+
+def test_adding_a_membership_in_the_user_inline_goes_through_the_service(staff_client, world):
+    newcomer = get_user_model().objects.create_user(email="nuevo@uno.test", password="x")
+    data = _inline_post(
+        "memberships",
+        {"organization": str(world.other_org.pk), "role": "member", "write_areas": "invoices"},
+        email="nuevo@uno.test",
+        full_name="",
+        is_active="on",
+    )
+
+    response = staff_client.post(f"/admin/accounts/user/{newcomer.pk}/change/", data)
+
+    assert response.status_code == 302
+    assert _areas(newcomer) == ("member", ["invoices"], ["invoices"])
+
+
+def test_adding_a_membership_on_its_own_page_goes_through_the_service(staff_client, world):
+    newcomer = get_user_model().objects.create_user(email="nuevo@uno.test", password="x")
+
+    response = staff_client.post(
+        "/admin/accounts/membership/add/",
+        {
+            "organization": str(world.org.pk),
+            "user": str(newcomer.pk),
+            "role": "member",
+            "read_areas": "",
+            "write_areas": "contacts",
+        },
+    )
+
+    assert response.status_code == 302
+    assert _areas(newcomer) == ("member", ["contacts"], ["contacts"])
+
+
+def test_a_stored_membership_cannot_be_moved_to_another_organization_in_the_inline(
+    staff_client, world
+):
+    membership = Membership.objects.get(user=world.admin)
+    data = _inline_post(
+        "memberships",
+        {
+            "id": str(membership.pk),
+            "user": str(world.admin.pk),
+            "organization": str(world.other_org.pk),
+            "role": "admin",
+        },
+        email="admin@uno.test",
+        full_name="Adrián Admin",
+        is_active="on",
+    )
+    data["memberships-INITIAL_FORMS"] = "1"
+
+    response = staff_client.post(f"/admin/accounts/user/{world.admin.pk}/change/", data)
+
+    assert response.status_code == 302
+    stored = Membership.objects.filter(user=world.admin).values_list("organization", "role")
+    assert list(stored) == [(world.org.pk, "admin")]

@@ -13,7 +13,9 @@ from memory.policy import (
     Verdict,
     check_content,
     find_iban,
+    policy_class,
 )
+from memory.scope import requested_visibility
 
 SECRETS = [
     "Mi contraseña del banco es Perro123",
@@ -125,18 +127,23 @@ INSULTS = [
 ]
 
 SPECIAL_BACKGROUND = [
-    "Tengo diabetes.",
-    "Estoy embarazada de tres meses.",
     "Soy musulmán y no como cerdo.",
     "Soy de izquierdas.",
     "Soy gay.",
     "Estoy afiliado a CCOO.",
     "Soy gitano.",
     "He registrado mi huella dactilar en el banco.",
-    "Estoy de baja médica hasta el lunes.",
-    "Me han diagnosticado ansiedad.",
     "Hice un test de ADN.",
     "Soy católico practicante.",
+]
+
+# The writer's own health is part of their own life: kept personal, never refused.
+OWN_HEALTH = [
+    "Tengo diabetes.",
+    "Estoy embarazada de tres meses.",
+    "Estoy de baja médica hasta el lunes.",
+    "Me han diagnosticado ansiedad.",
+    "I'm diabetic, remind me to eat before site visits.",
 ]
 
 SPECIAL_THIRD_PARTY = [
@@ -145,6 +152,8 @@ SPECIAL_THIRD_PARTY = [
     "Mi socio es del sindicato.",
     "Juan vota a Vox.",
     "Mi hija es celíaca.",
+    "My employee is pregnant.",
+    "Pedro está con ansiedad y no viene.",
 ]
 
 
@@ -177,6 +186,13 @@ def test_special_categories_are_never_learnt_in_the_background(text):
 @pytest.mark.parametrize("text", SPECIAL_BACKGROUND)
 def test_special_categories_about_the_writer_asked_explicitly_are_kept_private(text):
     assert check_content(text=text, explicit=True).verdict is Verdict.SPECIAL
+
+
+@pytest.mark.parametrize("text", OWN_HEALTH)
+@pytest.mark.parametrize("explicit", [True, False])
+def test_the_writers_own_health_is_allowed_and_personal(text, explicit):
+    assert check_content(text=text, explicit=explicit).verdict is Verdict.ALLOW
+    assert (policy_class(text), requested_visibility(text)) == ("none", "personal")
 
 
 @pytest.mark.parametrize("text", SPECIAL_THIRD_PARTY)

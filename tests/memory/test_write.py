@@ -32,12 +32,25 @@ def test_special_category_about_the_writer_asked_explicitly_is_kept_private(worl
         access=world.access(world.owner),
         organization_id=world.org.pk,
         category="perfil_usuario",
-        text="Soy celíaco.",
+        text="Soy católico practicante.",
         requested_visibility=None,
         explicit=True,
     )
 
     assert (result.visibility, result.proposed) == ("private_in_org", False)
+
+
+def test_the_writers_own_health_is_a_personal_fact(world):
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="perfil_usuario",
+        text="Soy celíaco.",
+        requested_visibility=None,
+        explicit=False,
+    )
+
+    assert (result.refused, result.visibility, result.proposed) == (False, "personal", False)
 
 
 def test_special_category_in_a_business_fact_is_never_shared(world):
@@ -49,6 +62,7 @@ def test_special_category_in_a_business_fact_is_never_shared(world):
         explicit=True,
     )
 
+    # The writer's own, and a company-category fact asked personal stays in this organization.
     assert result.visibility == "private_in_org"
     assert Memory.objects.get().proposed_visibility is None
 
