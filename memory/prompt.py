@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from functools import lru_cache
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import ExpressionWrapper, F, FloatField, Q, QuerySet, Value
@@ -191,7 +192,7 @@ def weight(confidence: float, category: str, age_days: int) -> float:
     days = QUARTER_LIFE_DAYS.get(category)
     if days is None:
         return confidence
-    return confidence * max(DECAY_FLOOR, 0.75 ** (age_days / days))
+    return confidence * max(DECAY_FLOOR, float(0.75 ** (age_days / days)))
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def _slices(access: AiAccess) -> list[_Slice]:
                     "visibility = 'shared' AND organization_id = %s AND area = %s", (org_id, area)
                 )
             )
-    owners = []
+    owners: list[tuple[str, object]] = []
     if access.user_id is not None:
         owners.append(("owner_user_id", access.user_id))
     if access.phone:
@@ -279,13 +280,13 @@ def _scans(
         f"AND {visible_sql} {_order(tag)})"
         for tag, where, _ in parts
     )
-    params: list[object] = []
+    params: list[Any] = []
     for tag, _, where_params in parts:
         params += [tag, *where_params, *visible_params]
     if not parts:
         return []
     statement = before + sql
-    rows: list[tuple[object, ...]] = []
+    rows: list[tuple[Any, ...]] = []
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
         while True:

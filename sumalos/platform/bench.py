@@ -41,9 +41,7 @@ def copy_rows(table: str, columns: Sequence[str], types: Sequence[str], rows: It
     with raw.cursor() as cursor:
         # COPY refuses a table whose row-level security applies to its owner: lift it for the
         # load only (this is a scratch database) and put it back whatever happens.
-        cursor.execute(
-            "SELECT relforcerowsecurity FROM pg_class WHERE oid = %s::regclass", [table]
-        )
+        cursor.execute("SELECT relforcerowsecurity FROM pg_class WHERE oid = %s::regclass", [table])
         row = cursor.fetchone()
         forced = bool(row and row[0])
         if forced:
