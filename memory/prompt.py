@@ -400,7 +400,7 @@ def related_nearest(
         .filter(embedding__isnull=False)
         .annotate(distance=CosineDistance("embedding", query_embedding))
     )
-    found: list[tuple[float, int]] = []
+    legs = []
     with transaction.atomic():
         for organization_id in [*access.organization_ids, None]:
             if organization_id is None:
@@ -414,13 +414,10 @@ def related_nearest(
                 ordered = tenant.order_by(
                     ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField()), "id"
                 )
-            found += [
-                (float(distance), memory_id)
-                for memory_id, distance in ordered.values_list("id", "distance")[
-                    : RELATED_MAX_ITEMS * 3
-                ]
-            ]
-    found.sort()
+            legs.append(ordered.values_list("id", "distance")[: RELATED_MAX_ITEMS * 3])
+        # One statement for every leg: each keeps its own order and limit.
+        rows = list(legs[0].union(*legs[1:], all=True)) if len(legs) > 1 else list(legs[0])
+    found = sorted((float(distance), memory_id) for memory_id, distance in rows)
     return found[: RELATED_MAX_ITEMS * 3]
 
 

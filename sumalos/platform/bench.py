@@ -66,6 +66,17 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), p95
 
 
+def recall_at_10(approximate: Sequence[float], exact: Sequence[float]) -> float:
+    """Share of the exact ten found, by distance: a row as near as the exact tenth counts.
+
+    Synthetic rows tie at the tenth place; which of the tied rows comes back is no miss.
+    """
+    if not exact:
+        return 1.0
+    bound = max(exact[:10]) + 1e-9
+    return min(len(exact[:10]), sum(1 for d in approximate[:10] if d <= bound)) / len(exact[:10])
+
+
 def load_average() -> tuple[float, float, float]:
     return os.getloadavg()
 
