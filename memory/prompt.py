@@ -139,8 +139,8 @@ def _usable(access: AiAccess) -> QuerySet[Memory]:
 
 # The profile's top-k runs on the indexes of migration 0005 (docs/memory.md, decision 0021):
 # for each slice of what a person can see (a shared organization area, their own personal or
-# private rows) one scan per group by confidence and, for categories that fade, one per
-# category by a key that orders the decayed weight whatever the reference day. The SQL below
+# private rows) one scan by group then confidence and, where needed, one per group and
+# quarter-life by a key that orders the decayed weight whatever the reference day. The SQL below
 # must stay identical to those index expressions, or the planner sorts the slice again.
 USABLE_SQL = "(status = 'active' OR (status = 'proposed' AND unverified))"
 GROUP_SQL = (
@@ -148,6 +148,8 @@ GROUP_SQL = (
     "WHEN category = 'empresa' THEN 2 ELSE 3 END)"
 )
 DECAYING = tuple(sorted(QUARTER_LIFE_DAYS))
+# The decay indexes hold fading categories only: the scans say so, or the planner cannot use them.
+DECAYING_SQL = "category IN (" + ", ".join(f"'{category}'" for category in DECAYING) + ")"
 DAY_SQL = "((updated_at AT TIME ZONE 'UTC')::date - DATE '2000-01-01')"
 DECAY_KEY_SQL = (
     "(ln(greatest(confidence, 1e-9::float8)) + "
@@ -335,7 +337,8 @@ def _profile_ranked(access: AiAccess) -> list[int]:
             second.append(
                 (
                     f"decay:{index}:{last}:{days}",
-                    f"{part.where} AND {GROUP_SQL} = %s AND {QUARTER_LIFE_SQL} = %s",
+                    f"{part.where} AND {DECAYING_SQL} AND {GROUP_SQL} = %s "
+                    f"AND {QUARTER_LIFE_SQL} = %s",
                     [*part.params, last, days],
                 )
             )

@@ -172,3 +172,13 @@ def test_reindex_all_draws_a_progress_bar(records):
     assert err.getvalue().count("\r") <= 101
     assert progress_bar(5, 10, 3.2) == "[###############···············]  50 % 5/10 3 s"
     assert progress_bar(1500, 3000, 61) == "[###############···············]  50 % 1.500/3.000 61 s"
+
+
+def test_reindex_all_brings_the_tenant_indexes_up_to_date(records, world_tx, low_thresholds):
+    err, out = io.StringIO(), io.StringIO()
+
+    call_command("reindex_all", stdout=out, stderr=err)
+
+    assert out.getvalue().endswith("Índices por organización: 1 creados, 0 eliminados.\n")
+    assert f"Índice HNSW 1/1: search_chunks_vec_org_{world_tx.org.pk}" in err.getvalue()
+    assert existing("search_chunks") == {world_tx.org.pk: True}
