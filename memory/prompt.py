@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
+import psycopg
 from django.db import connection, transaction
 from django.db.models import ExpressionWrapper, F, FloatField, Q, QuerySet, Value
 from pgvector.django import CosineDistance
@@ -263,7 +264,7 @@ def _order(tag: str) -> str:
 # the whole slice then sorting it; the ordered index scan that stops after SCAN_LIMIT rows is
 # the plan wanted at any size. SET LOCAL: they end with the profile's own transaction (the
 # scope ``memory_prompt_blocks`` opens for it), which reads nothing else but its texts by id.
-_PLANNER_OFF = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; "
+_PLANNER_OFF = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off"
 
 
 def _scans(
@@ -274,7 +275,7 @@ def _scans(
 ) -> list[tuple[str, _Candidate]]:
     """Run ``(tag, where, params)`` scans in one statement; their rows come back tagged.
 
-    ``before``: statements sent in the same round trip (the planner settings).
+    ``before``: statements sent first (the planner settings).
     """
     visible_sql, visible_params = visible
     sql = " UNION ALL ".join(
@@ -287,15 +288,18 @@ def _scans(
         params += [tag, *where_params, *visible_params]
     if not parts:
         return []
-    statement = before + sql
-    rows: list[tuple[Any, ...]] = []
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
-        while True:
-            if cursor.description is not None:
-                rows += cursor.fetchall()
-            if not cursor.nextset():
-                break
+    if before:
+        with connection.cursor() as cursor:
+            cursor.execute(before)
+    # Server-side binding: the statement's text depends only on the shape of the access (how
+    # many slices), so psycopg prepares it after a few turns and planning these unions, most
+    # of their cost, is done once per connection.
+    connection.ensure_connection()
+    raw = psycopg.Cursor(connection.connection)
+    wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
+    with wrap(cast(Any, raw)) as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
     return [
         (str(tag), _Candidate(pk, category, pinned, confidence, updated_at, _layer(visibility)))
         for tag, pk, category, pinned, confidence, updated_at, visibility in rows

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, timedelta
 
+import psycopg
 import pytest
 from django.db import connection, transaction
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from memory import prompt
@@ -116,14 +116,21 @@ def test_the_scans_run_on_the_prompt_indexes_without_sorting(world_tx, monkeypat
     monkeypatch.setattr(prompt, "SCAN_LIMIT", 8)
     access = world_tx.access(world_tx.reader)
 
-    with CaptureQueriesContext(connection) as captured, transaction.atomic():
+    statements: list[tuple[str, list[object]]] = []
+
+    class Recording(psycopg.Cursor):
+        def execute(self, query, params=None, **kwargs):
+            statements.append((query, params))
+            return super().execute(query, params, **kwargs)
+
+    monkeypatch.setattr(prompt.psycopg, "Cursor", Recording)
+    with transaction.atomic():
         prompt._profile_ranked(access)
-        statements = [q["sql"] for q in captured.captured_queries if "UNION ALL" in q["sql"]]
         plans = []
-        for statement in statements:
-            union = statement.split("; ")[-1]
-            with connection.cursor() as cursor:
-                cursor.execute("EXPLAIN " + union)
+        for statement, params in list(statements):
+            # Settings as the profile left them in this transaction (sort and bitmaps off).
+            with psycopg.ClientCursor(connection.connection) as cursor:
+                cursor.execute("EXPLAIN " + statement, params)
                 plans.append("\n".join(row[0] for row in cursor.fetchall()))
 
     assert len(statements) == 2  # the second round ran: some slice came back full
