@@ -123,7 +123,7 @@ def test_the_scans_run_on_the_prompt_indexes_without_sorting(world_tx, monkeypat
             statements.append((query, params))
             return super().execute(query, params, **kwargs)
 
-    monkeypatch.setattr(prompt.psycopg, "Cursor", Recording)
+    monkeypatch.setattr(psycopg, "Cursor", Recording)
     with transaction.atomic():
         prompt._profile_ranked(access)
         plans = []
