@@ -9,24 +9,28 @@ this person can see, so the same memory always renders the same bytes (docs/memo
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, datetime
 from enum import Enum
+from functools import lru_cache
+from typing import Any, cast
 
-from django.db import transaction
-from django.db.models import Case, F, FloatField, IntegerField, Max, Q, QuerySet, Value, When
-from django.db.models.expressions import RawSQL
-from django.db.models.functions import Greatest
+import psycopg
+from django.db import connection, transaction
+from django.db.models import ExpressionWrapper, F, FloatField, Q, QuerySet, Value
 from pgvector.django import CosineDistance
 
 from memory.models import Memory
 from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import Area
 from sumalos.embeddings import embed_query
+from sumalos.platform.tenant_indexes import vector_scan
 from sumalos.platform.text import fold
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import Visibility, visible_q
@@ -104,10 +108,16 @@ class PromptBlocks:
     related_ids: tuple[int, ...]
 
 
+@lru_cache(maxsize=4096)
+def _fenced_masked(text: str) -> str:
+    """A pure function of the text, computed once per text per process (twice per turn else)."""
+    return fenced(mask_secrets(text))
+
+
 def _line(memory: Memory, judge: Judge = _keep) -> str:
     """One memory as a prompt line; a secret stored before the policy existed stays masked."""
     note = NOTE if judge(memory.text) is Standing.NOTE else ""
-    return f"- {fenced(mask_secrets(memory.text))}{UNVERIFIED if memory.unverified else ''}{note}"
+    return f"- {_fenced_masked(memory.text)}{UNVERIFIED if memory.unverified else ''}{note}"
 
 
 def _render(title: str, memories: list[Memory], judge: Judge) -> str:
@@ -128,47 +138,243 @@ def _usable(access: AiAccess) -> QuerySet[Memory]:
     )
 
 
-def _weight(reference: date) -> Case:
-    """confidence × decay by category, in days from ``reference``, never below the floor."""
-    age = RawSQL("(%s::date - (memories.updated_at AT TIME ZONE 'UTC')::date)", [reference])
-    whens = [
-        When(
-            category=category,
-            then=F("confidence")
-            * Greatest(Value(DECAY_FLOOR), Value(1.0) - Value(0.25) * age / Value(float(days))),
-        )
+# The profile's top-k runs on the indexes of migration 0005 (docs/memory.md, decision 0021):
+# for each slice of what a person can see (a shared organization area, their own personal or
+# private rows) one scan by group then confidence and, where needed, one per group and
+# quarter-life by a key that orders the decayed weight whatever the reference day. The SQL below
+# must stay identical to those index expressions, or the planner sorts the slice again.
+USABLE_SQL = "(status = 'active' OR (status = 'proposed' AND unverified))"
+GROUP_SQL = (
+    "(CASE WHEN pinned THEN 0 WHEN category IN ('perfil_usuario', 'preferencia') THEN 1 "
+    "WHEN category = 'empresa' THEN 2 ELSE 3 END)"
+)
+DECAYING = tuple(sorted(QUARTER_LIFE_DAYS))
+# The decay indexes hold fading categories only: the scans say so, or the planner cannot use them.
+DECAYING_SQL = "category IN (" + ", ".join(f"'{category}'" for category in DECAYING) + ")"
+DAY_SQL = "((updated_at AT TIME ZONE 'UTC')::date - DATE '2000-01-01')"
+DECAY_KEY_SQL = (
+    "(ln(greatest(confidence, 1e-9::float8)) + "
+    + DAY_SQL
+    + " * CASE category "
+    + " ".join(
+        f"WHEN '{category}' THEN {math.log(4 / 3) / days!r}::float8"
         for category, days in sorted(QUARTER_LIFE_DAYS.items())
+    )
+    + " END)"
+)
+QUARTER_LIFE_SQL = (
+    "(CASE category "
+    + " ".join(
+        f"WHEN '{category}' THEN {days}" for category, days in sorted(QUARTER_LIFE_DAYS.items())
+    )
+    + " END)"
+)
+# Per scan: the 40 rows the profile may look at, and a margin for weights that tie in float.
+SCAN_LIMIT = PROFILE_MAX_ITEMS * 2 + 8
+
+
+def _group(category: str, pinned: bool) -> int:
+    if pinned:
+        return 0
+    if category in ("perfil_usuario", "preferencia"):
+        return 1
+    return 2 if category == "empresa" else 3
+
+
+def _layer(visibility: str) -> int:
+    return {Visibility.PERSONAL: 0, Visibility.SHARED: 1}.get(visibility, 2)
+
+
+def weight(confidence: float, category: str, age_days: int) -> float:
+    """confidence × decay: a quarter lost every quarter-life of the category, never below 0.5.
+
+    The decay is exponential (0.75 ** (age / quarter-life)) so that, inside one category, the
+    order of two memories does not depend on the reference day: that is what lets an index
+    hold the order (decision 0021).
+    """
+    days = QUARTER_LIFE_DAYS.get(category)
+    if days is None:
+        return confidence
+    return confidence * max(DECAY_FLOOR, float(0.75 ** (age_days / days)))
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """Rows one index prefix reaches: a shared area of an organization, or one's own rows."""
+
+    where: str
+    params: tuple[object, ...]
+
+
+def _slices(access: AiAccess) -> list[_Slice]:
+    """The parts of ``visible_q`` that each lead an index; the rule is applied on top of them."""
+    slices: list[_Slice] = []
+    for org_id, perms in sorted(access.permissions.items()):
+        for area in sorted({Area.GENERAL.value} | set(perms.read)):
+            slices.append(
+                _Slice(
+                    "visibility = 'shared' AND organization_id = %s AND area = %s", (org_id, area)
+                )
+            )
+    owners: list[tuple[str, object]] = []
+    if access.user_id is not None:
+        owners.append(("owner_user_id", access.user_id))
+    if access.phone:
+        owners.append(("owner_phone", access.phone))
+    for column, owner in owners:
+        slices.append(_Slice(f"{column} = %s AND organization_id IS NULL", (owner,)))
+        for org_id in access.organization_ids:
+            slices.append(_Slice(f"{column} = %s AND organization_id = %s", (owner, org_id)))
+    return slices
+
+
+def _visible_sql(access: AiAccess) -> tuple[str, list[object]]:
+    """``visible_q`` compiled for the ``memories`` table: the app filter inside every scan."""
+    query = Memory.objects.filter(visible_q(access)).query
+    compiler = query.get_compiler(connection=connection)
+    sql, params = query.where.as_sql(compiler, connection)
+    return sql, list(params)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    id: int
+    category: str
+    pinned: bool
+    confidence: float
+    updated_at: datetime
+    layer: int
+
+
+_COLUMNS = "id, category, pinned, confidence, updated_at, visibility"
+
+
+def _order(tag: str) -> str:
+    # organization_id leads: constant in every slice, but "IS NULL" (personal rows) does not
+    # let the planner drop it from the index order the way "= N" does.
+    kind = tag.split(":", 1)[0]
+    if kind == "latest":
+        return "ORDER BY organization_id, updated_at DESC LIMIT 1"
+    if kind == "group":
+        return f"ORDER BY organization_id, {GROUP_SQL}, confidence DESC, id LIMIT {SCAN_LIMIT}"
+    return f"ORDER BY organization_id, {DECAY_KEY_SQL} DESC, id LIMIT {SCAN_LIMIT}"
+
+
+# The rule's filter on top of a slice makes the planner expect a few rows and prefer fetching
+# the whole slice then sorting it; the ordered index scan that stops after SCAN_LIMIT rows is
+# the plan wanted at any size. SET LOCAL: they end with the profile's own transaction (the
+# scope ``memory_prompt_blocks`` opens for it), which reads nothing else but its texts by id.
+_PLANNER_OFF = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off"
+
+
+def _scans(
+    parts: list[tuple[str, str, list[object]]],
+    visible: tuple[str, list[object]],
+    *,
+    before: str = "",
+) -> list[tuple[str, _Candidate]]:
+    """Run ``(tag, where, params)`` scans in one statement; their rows come back tagged.
+
+    ``before``: statements sent first (the planner settings).
+    """
+    visible_sql, visible_params = visible
+    sql = " UNION ALL ".join(
+        f"(SELECT %s AS tag, {_COLUMNS} FROM memories WHERE {where} AND {USABLE_SQL} "
+        f"AND {visible_sql} {_order(tag)})"
+        for tag, where, _ in parts
+    )
+    params: list[Any] = []
+    for tag, _, where_params in parts:
+        params += [tag, *where_params, *visible_params]
+    if not parts:
+        return []
+    if before:
+        with connection.cursor() as cursor:
+            cursor.execute(before)
+    # Server-side binding: the statement's text depends only on the shape of the access (how
+    # many slices), so psycopg prepares it after a few turns and planning these unions, most
+    # of their cost, is done once per connection.
+    connection.ensure_connection()
+    raw = psycopg.Cursor(connection.connection)
+    wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
+    with wrap(cast(Any, raw)) as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return [
+        (str(tag), _Candidate(pk, category, pinned, confidence, updated_at, _layer(visibility)))
+        for tag, pk, category, pinned, confidence, updated_at, visibility in rows
     ]
-    return Case(*whens, default=F("confidence"), output_field=FloatField())
+
+
+def _profile_ranked(access: AiAccess) -> list[int]:
+    """The ids of the first ``2 × PROFILE_MAX_ITEMS`` usable memories in profile order.
+
+    Two statements of index scans that stop after ``SCAN_LIMIT`` rows. First, per slice, its
+    latest change and its first rows by group then confidence: every group the scan passed
+    is complete, and groups after the last one it reached cannot make the profile (that slice
+    alone fills it before them). Then, only for a slice whose scan came back full, the best
+    rows of its last group by decay key, one scan per quarter-life. The exact order is
+    computed on those candidates, which hold the true top (decision 0021 has the argument).
+    """
+    slices = _slices(access)
+    visible = _visible_sql(access)
+    first: list[tuple[str, str, list[object]]] = []
+    for index, part in enumerate(slices):
+        first.append((f"latest:{index}", part.where, list(part.params)))
+        first.append((f"group:{index}", part.where, list(part.params)))
+    rows = _scans(first, visible, before=_PLANNER_OFF)
+    if not rows:
+        return []
+    by_slice: dict[int, list[_Candidate]] = {}
+    for tag, candidate in rows:
+        if tag.startswith("group:"):
+            by_slice.setdefault(int(tag.split(":")[1]), []).append(candidate)
+    second: list[tuple[str, str, list[object]]] = []
+    for index, found in sorted(by_slice.items()):
+        if len(found) < SCAN_LIMIT:
+            continue  # the whole slice came back
+        last = max(_group(c.category, c.pinned) for c in found)
+        for days in sorted(
+            {QUARTER_LIFE_DAYS[c] for c in DECAYING if last == 0 or _group(c, False) == last}
+        ):
+            part = slices[index]
+            second.append(
+                (
+                    f"decay:{index}:{last}:{days}",
+                    f"{part.where} AND {DECAYING_SQL} AND {GROUP_SQL} = %s "
+                    f"AND {QUARTER_LIFE_SQL} = %s",
+                    [*part.params, last, days],
+                )
+            )
+    rows += _scans(second, visible)
+    candidates = {candidate.id: candidate for _, candidate in rows}
+    reference = max(c.updated_at for c in candidates.values()).astimezone(UTC).date()
+
+    def order(c: _Candidate) -> tuple[int, int, float, int]:
+        age = (reference - c.updated_at.astimezone(UTC).date()).days
+        return (_group(c.category, c.pinned), c.layer, -weight(c.confidence, c.category, age), c.id)
+
+    ranked = sorted(candidates.values(), key=order)
+    return [c.id for c in ranked[: PROFILE_MAX_ITEMS * 2]]
 
 
 def _profile(access: AiAccess, judge: Judge) -> list[Memory]:
-    usable = _usable(access)
-    latest = usable.aggregate(latest=Max("updated_at"))["latest"]
-    if latest is None:
+    ids = _profile_ranked(access)
+    if not ids:
         return []
-    ranked = usable.annotate(
-        group=Case(
-            When(pinned=True, then=Value(0)),
-            When(category__in=["perfil_usuario", "preferencia"], then=Value(1)),
-            When(category="empresa", then=Value(2)),
-            default=Value(3),
-            output_field=IntegerField(),
-        ),
-        layer=Case(
-            When(visibility=Visibility.PERSONAL, then=Value(0)),
-            When(visibility=Visibility.SHARED, then=Value(1)),
-            default=Value(2),
-            output_field=IntegerField(),
-        ),
-        weight=_weight(latest.date()),
-    ).order_by("group", "layer", "-weight", "id")
+    by_id = {
+        m.pk: m
+        for m in _usable(access)
+        .filter(pk__in=ids)
+        .only("id", "visibility", "text", "unverified", "category", "pinned", "confidence")
+    }
     chosen: list[Memory] = []
     used = 0
     # A few more than the limit, so a long text that does not fit leaves room for shorter ones.
-    for memory in ranked.only(
-        "id", "visibility", "text", "unverified", "category", "pinned", "confidence"
-    )[: PROFILE_MAX_ITEMS * 2]:
+    for memory_id in ids:
+        memory = by_id.get(memory_id)
+        if memory is None:  # hidden by row-level security: never reaches the model
+            continue
         if judge(memory.text) is Standing.OMIT:
             continue
         cost = len(_line(memory, judge)) + 1
@@ -185,20 +391,56 @@ def _words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]{4,}", fold(text)) if w not in _COMMON}
 
 
-def _related_ranking(
-    access: AiAccess, query_embedding: list[float], exclude: tuple[int, ...]
-) -> list[tuple[int, float]]:
-    """The vector leg as the owner, app filter inside the scan: ids and similarities only."""
-    rows = (
+def related_nearest(
+    access: AiAccess, query_embedding: list[float], exclude: tuple[int, ...], *, exact: bool = False
+) -> list[tuple[float, int]]:
+    """The nearest usable memories as the owner, app filter inside the scan: (distance, id).
+
+    One scan per organization of the access and one for the personal rows: a large
+    organization through its own HNSW index (iterative scan and ``ef_search`` set in this
+    transaction), the rest exactly through the policy-column btrees. ``exact`` forces the
+    exact path everywhere (``bench_memory`` measures recall against it).
+    """
+    usable = (
         _usable(access)
         .exclude(pk__in=exclude)
         .filter(embedding__isnull=False)
         .annotate(distance=CosineDistance("embedding", query_embedding))
-        .filter(distance__lte=1 - RELATED_FAIR)
-        .order_by("distance", "id")
-        .values_list("id", "distance")[: RELATED_MAX_ITEMS * 3]
     )
-    return [(memory_id, 1 - distance) for memory_id, distance in rows]
+    legs = []
+    with transaction.atomic():
+        for organization_id in [*access.organization_ids, None]:
+            if organization_id is None:
+                tenant = usable.filter(organization__isnull=True)
+            else:
+                tenant = usable.filter(organization_id=organization_id)
+            if not exact and vector_scan("memories", organization_id):
+                ordered = tenant.order_by("distance", "id")
+            else:
+                # "+ 0": an order the HNSW index cannot serve, so the rows are compared exactly.
+                ordered = tenant.order_by(
+                    ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField()), "id"
+                )
+            legs.append(ordered.values_list("id", "distance")[: RELATED_MAX_ITEMS * 3])
+        # One statement for every leg: each keeps its own order and limit.
+        rows = list(legs[0].union(*legs[1:], all=True)) if len(legs) > 1 else list(legs[0])
+    found = sorted((float(distance), memory_id) for memory_id, distance in rows)
+    return found[: RELATED_MAX_ITEMS * 3]
+
+
+def _related_ranking(
+    access: AiAccess, query_embedding: list[float], exclude: tuple[int, ...]
+) -> list[tuple[int, float]]:
+    """The related leg: the nearest rows above the relevance floor, ids and similarities.
+
+    The floor is applied to the nearest rows, not inside the scan, so a scan never walks the
+    graph looking for rows that are not there; the result is the same.
+    """
+    return [
+        (memory_id, 1 - distance)
+        for distance, memory_id in related_nearest(access, query_embedding, exclude)
+        if distance <= 1 - RELATED_FAIR
+    ]
 
 
 def _related(
@@ -256,8 +498,10 @@ def memory_prompt_blocks(
         profile = _profile(access, judge)
     profile_ids = tuple(m.pk for m in profile)
     ranking = _related_ranking(access, vector, profile_ids) if message.strip() else []
-    with as_assistant(access) if rls else _as_owner():
-        related = _related(access, message, ranking, judge)
+    related: list[Memory] = []
+    if ranking:
+        with as_assistant(access) if rls else _as_owner():
+            related = _related(access, message, ranking, judge)
     profile_text = _render(PROFILE_TITLE, profile, judge)
     related_text = _render(RELATED_TITLE, related, judge)
     return PromptBlocks(

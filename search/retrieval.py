@@ -44,6 +44,7 @@ from search.understanding import (
     words_besides,
 )
 from sumalos.embeddings import embed_query
+from sumalos.platform.tenant_indexes import vector_scan
 from sumalos.platform.text import fold
 from sumalos.rls.rule import visible_q
 
@@ -289,7 +290,13 @@ def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
 def vector_leg(
     *, scope: Scope, query: ParsedQuery, floor: float = VECTOR_MIN_SIMILARITY
 ) -> list[tuple[int, float]]:
-    """Nearest chunks by meaning; iterative HNSW scans so the tenant filter never starves it."""
+    """Nearest chunks by meaning, one scan per tenant of the scope (decision 0021).
+
+    A large tenant is read through its own HNSW index (``sumalos.platform.tenant_indexes``:
+    iterative scan, ``ef_search`` by its size, set in this transaction only); a small one, and
+    the principal's own rows outside any organization, exactly through the btree on the
+    policy columns. Call it inside a transaction (``rank`` opens one).
+    """
     if not query.text.strip():
         return []
     # The whole question: "horario de agosto" means summer, even if August is also a period.
@@ -298,17 +305,26 @@ def vector_leg(
         # SET LOCAL: this transaction only, never the next user of a pooled connection.
         cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         cursor.execute("SET LOCAL hnsw.ef_search = %s", [HNSW_EF_SEARCH])
-    rows = (
-        _chunks(scope, query.period)
-        .annotate(distance=CosineDistance("embedding", vector))
-        .order_by("distance")
-        .values_list("document_id", "distance")[: LEG_LIMIT * 2]
-    )
+    chunks = _chunks(scope, query.period).annotate(distance=CosineDistance("embedding", vector))
+    found: list[tuple[int, float]] = []
+    for organization_id in [*scope.access.organization_ids, None]:
+        if organization_id is None:
+            tenant = chunks.filter(organization__isnull=True)
+        else:
+            tenant = chunks.filter(organization_id=organization_id)
+        if vector_scan("search_chunks", organization_id):
+            ordered = tenant.order_by("distance")
+        else:
+            # "+ 0": an order the HNSW index cannot serve, so this tenant is compared exactly.
+            ordered = tenant.order_by(
+                ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
+            )
+        found += [
+            (doc, float(distance))
+            for doc, distance in ordered.values_list("document_id", "distance")[: LEG_LIMIT * 2]
+        ]
     # relaxed_order may return neighbours slightly out of order: sort what came back.
-    similar = sorted(
-        ((doc, 1 - float(distance)) for doc, distance in rows),
-        key=lambda pair: (-pair[1], pair[0]),
-    )
+    similar = sorted(((doc, 1 - distance) for doc, distance in found), key=lambda p: (-p[1], p[0]))
     return _by_document([pair for pair in similar if pair[1] >= floor])[:LEG_LIMIT]
 
 

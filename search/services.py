@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 
 from django.db import connection, transaction
 
@@ -202,21 +203,28 @@ def outbox_drain(*, limit: int = DRAIN_BATCH) -> int:
     return done
 
 
-def reindex_all() -> int:
+def reindex_all(*, progress: Callable[[int, int], None] | None = None) -> int:
     """Rebuild the index of every source row; returns the number of rows visited.
 
     Changes enqueued before the rebuild started are covered by it and dropped; later ones
-    stay for the next drain.
+    stay for the next drain. ``progress(done, total)`` is called as rows are indexed.
     """
     covered = OutboxRow.objects.order_by("-id").values_list("id", flat=True).first() or 0
-    visited = 0
+    sources: list[tuple[str, str, list[int]]] = []
     for table, (kind, _) in BUILDERS.items():
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT id FROM {table} ORDER BY id")
-            ids = [row[0] for row in cursor.fetchall()]
+            sources.append((table, kind, [row[0] for row in cursor.fetchall()]))
+    total = sum(len(ids) for _, _, ids in sources)
+    visited = 0
+    if progress is not None:
+        progress(0, total)
+    for table, kind, ids in sources:
         for row_id in ids:
             source_index(table=table, row_id=row_id)
+            visited += 1
+            if progress is not None:
+                progress(visited, total)
         SearchDocument.objects.filter(kind=kind).exclude(source_id__in=ids).delete()
-        visited += len(ids)
     OutboxRow.objects.filter(id__lte=covered).delete()
     return visited

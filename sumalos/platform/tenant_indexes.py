@@ -1,0 +1,197 @@
+"""Per-tenant HNSW indexes for the large organizations (decision 0021, DESIGN §7).
+
+One HNSW graph over every tenant loses recall once a tenant filter keeps a small part of it:
+the walk visits other tenants' neighbours and the iterative scan gives up before the nearest
+rows of this tenant turn up. So an organization above ``create_at`` rows gets a partial index
+of its own, ``<table>_vec_org_<id> ... WHERE organization_id = <id>``, built by the
+maintenance task (``search.tasks.maintain_tenant_indexes``) and dropped once it shrinks below
+``drop_below`` (the gap keeps a tenant near the threshold from flapping). The planner picks
+that index for a query that carries ``organization_id = <id>``; smaller tenants are read
+exactly through the btree on the policy columns (``vector_scan`` says which path applies).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import connection
+
+# What an index build may use; pgvector builds the graph in memory when it fits.
+BUILD_MAINTENANCE_WORK_MEM = "1GB"
+EF_SEARCH_MIN = 100
+EF_SEARCH_MAX = 800
+
+
+@dataclass(frozen=True)
+class VectorTable:
+    table: str
+    column: str
+    opclass: str
+    create_at: int
+    drop_below: int
+
+    @property
+    def prefix(self) -> str:
+        return f"{self.table}_vec_org_"
+
+    def index_name(self, organization_id: int) -> str:
+        return f"{self.prefix}{int(organization_id)}"
+
+
+TABLES: dict[str, VectorTable] = {
+    "search_chunks": VectorTable(
+        "search_chunks", "embedding", "halfvec_cosine_ops", create_at=10_000, drop_below=7_500
+    ),
+    "memories": VectorTable(
+        "memories", "embedding", "halfvec_cosine_ops", create_at=10_000, drop_below=7_500
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Maintenance:
+    created: tuple[int, ...]
+    dropped: tuple[int, ...]
+
+
+def ef_search_for(rows: float) -> int:
+    """A wider search for a larger graph: about 2 × √rows, within [100, 800]."""
+    return max(EF_SEARCH_MIN, min(EF_SEARCH_MAX, int(2 * math.sqrt(max(rows, 0)))))
+
+
+# Which tenants have an index changes when the hourly task runs: a process looks it up again
+# after a minute (a stale answer only picks the exact path, or lets the planner choose).
+CACHE_SECONDS = 60.0
+_cache: dict[tuple[str, str, int], tuple[float, float | None]] = {}
+
+
+def forget_tenant_indexes() -> None:
+    """Drop this process's cached answers (after building or dropping an index)."""
+    _cache.clear()
+
+
+def tenant_index_rows(table: str, organization_id: int) -> float | None:
+    """Rows in the tenant's own index (its statistics), or None when it has no valid one."""
+    key = (str(connection.settings_dict["NAME"]), table, organization_id)
+    now = time.monotonic()
+    cached = _cache.get(key)
+    if cached is not None and cached[0] > now:
+        return cached[1]
+    rows = _index_rows(table, organization_id)
+    _cache[key] = (now + CACHE_SECONDS, rows)
+    return rows
+
+
+def _index_rows(table: str, organization_id: int) -> float | None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.reltuples FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
+            "WHERE c.relname = %s AND i.indisvalid AND i.indisready",
+            [TABLES[table].index_name(organization_id)],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return max(float(row[0]), float(TABLES[table].create_at))
+
+
+def vector_scan(table: str, organization_id: int | None) -> bool:
+    """Prepare this transaction's nearest-neighbour scan of one tenant; True if approximate.
+
+    With a tenant index: iterative scans and an ``ef_search`` sized to the tenant, both
+    ``SET LOCAL`` so they end with the transaction (call it inside the query's transaction).
+    Without one: False, and the caller orders by an expression the HNSW index cannot serve,
+    so the tenant's rows are read through the btree and compared exactly.
+    """
+    rows = None if organization_id is None else tenant_index_rows(table, organization_id)
+    if rows is None:
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SET LOCAL hnsw.iterative_scan = relaxed_order; "
+            f"SET LOCAL hnsw.ef_search = {ef_search_for(rows)}"
+        )
+    return True
+
+
+def tenant_sizes(table: str, *, at_least: int) -> dict[int, int]:
+    """Rows with a vector per organization, for organizations with at least ``at_least``."""
+    spec = TABLES[table]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT organization_id, count(*) FROM {spec.table} "
+            f"WHERE organization_id IS NOT NULL AND {spec.column} IS NOT NULL "
+            "GROUP BY organization_id HAVING count(*) >= %s",
+            [at_least],
+        )
+        return {org: count for org, count in cursor.fetchall()}
+
+
+def tenant_indexes(table: str) -> dict[int, bool]:
+    """The tenant indexes that exist on ``table``: organization id -> whether it is valid."""
+    spec = TABLES[table]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.relname, i.indisvalid FROM pg_index i "
+            "JOIN pg_class c ON c.oid = i.indexrelid "
+            "WHERE i.indrelid = %s::regclass AND c.relname LIKE %s",
+            [spec.table, spec.prefix.replace("_", r"\_") + "%"],
+        )
+        found = cursor.fetchall()
+    pattern = re.compile(re.escape(spec.prefix) + r"(\d+)$")
+    indexes: dict[int, bool] = {}
+    for name, valid in found:
+        match = pattern.match(name)
+        if match:
+            indexes[int(match.group(1))] = bool(valid)
+    return indexes
+
+
+def maintain_tenant_indexes(
+    table: str,
+    *,
+    concurrently: bool = True,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> Maintenance:
+    """Create the missing tenant indexes, drop those of tenants that shrank; largest first.
+
+    ``concurrently`` (the default, what the task does) needs autocommit: outside any
+    transaction. An index a failed concurrent build left invalid is dropped and built again.
+    """
+    spec = TABLES[table]
+    sizes = tenant_sizes(table, at_least=spec.drop_below)
+    existing = tenant_indexes(table)
+    keep = {org for org, size in sizes.items() if size >= spec.create_at or org in existing}
+    dropped = sorted(org for org in existing if org not in keep)
+    invalid = sorted(org for org, valid in existing.items() if not valid and org in keep)
+    build = sorted(
+        (org for org in keep if org not in existing or org in invalid),
+        key=lambda org: (-sizes[org], org),
+    )
+    how = "CONCURRENTLY " if concurrently else ""
+    with connection.cursor() as cursor:
+        for org in [*dropped, *invalid]:
+            cursor.execute(f"DROP INDEX {how}IF EXISTS {spec.index_name(org)}")
+        if build:
+            cursor.execute(f"SET maintenance_work_mem = '{BUILD_MAINTENANCE_WORK_MEM}'")
+        try:
+            for done, org in enumerate(build):
+                if progress is not None:
+                    progress(spec.index_name(org), done, len(build))
+                cursor.execute(
+                    f"CREATE INDEX {how}IF NOT EXISTS {spec.index_name(org)} ON {spec.table} "
+                    f"USING hnsw ({spec.column} {spec.opclass}) "
+                    "WITH (m = 16, ef_construction = 64) "
+                    f"WHERE organization_id = {int(org)}"
+                )
+            if progress is not None and build:
+                progress("", len(build), len(build))
+        finally:
+            if build:
+                cursor.execute("RESET maintenance_work_mem")
+    forget_tenant_indexes()
+    return Maintenance(created=tuple(build), dropped=tuple(dropped))
