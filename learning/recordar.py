@@ -11,7 +11,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from learning.providers import get_provider
-from learning.services import fact_write, message_requested_visibility
+from learning.services import (
+    fact_write,
+    known_attributes,
+    message_requested_visibility,
+    readable_contacts,
+)
 from memory.scope import narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
@@ -37,7 +42,11 @@ def recordar(
     provider = get_provider()
     gate = provider.gate(message=text, previous=None)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=source_message_id)
-    extraction = provider.extract(message=text, previous=None, known=[])
+    contacts = readable_contacts(access=access, organization_id=organization_id)
+    known = known_attributes(
+        access=access, organization_id=organization_id, contacts=contacts, text=text
+    )
+    extraction = provider.extract(message=text, previous=None, known=known, contacts=contacts)
     usage_record(
         purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=source_message_id
     )
