@@ -17,6 +17,7 @@ from learning.services import (
     message_requested_visibility,
     readable_contacts,
 )
+from memory.policy import Verdict, check_content
 from memory.scope import narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
@@ -54,7 +55,10 @@ def recordar(
     requested = narrowest(
         requested_visibility, message_requested_visibility(text=text, gate=gate.value)
     )
-    if extraction.value:
+    # The policy reads the whole message: a fact taken from beside a password or a health
+    # detail must not carry it past the policy (the whole text is refused or kept private).
+    whole = check_content(text=text, value="", subject="", explicit=True)
+    if extraction.value and whole.verdict is Verdict.ALLOW:
         return [
             fact_write(
                 access=access,

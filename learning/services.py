@@ -14,7 +14,7 @@ from django.db import transaction
 from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
 from learning.base import ContactName, ExtractedFact, GateDecision, KnownAttribute
-from learning.offline.extract import note_fact
+from learning.offline.extract import note_fact, worth_a_note
 from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
 from memory.scope import (
@@ -263,9 +263,9 @@ def message_learn(*, message_id: int) -> LearnOutcome:
         message=message.text, previous=previous, known=known, contacts=contacts
     )
     usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=message.pk)
-    facts = extraction.value or noted(
-        message=message.text, category=gate.value.category, contacts=contacts
-    )
+    facts = extraction.value
+    if not facts and (asks_to_keep(message.text) or worth_a_note(message.text)):
+        facts = noted(message=message.text, category=gate.value.category, contacts=contacts)
     results = facts_save(
         access=access,
         message=message,

@@ -41,7 +41,7 @@ from learning.offline.subjects import (
     unknown_names,
 )
 from memory.policy_secrets import fold_aligned
-from memory.scope import strip_markers
+from memory.scope import is_own_life, strip_markers
 
 MAX_NOTE = 300
 # A typed value that fills its attribute is worth this much on top of the classifier's word.
@@ -67,10 +67,12 @@ class Subject:
                 "proveedor" if _SUPPLIER_HINTS.search(fold_aligned(clause).lower()) else "cliente"
             )
         if self.kind == WRITER:
-            return "perfil_usuario" if attribute in ("nombre", "apodo", NOTE) else "preferencia"
+            return "preferencia" if attribute in _PREFERENCES else "perfil_usuario"
         return "empresa"
 
 
+_WRITER_ATTRIBUTES = frozenset({"nombre", "apodo", "tono", "canal_preferido"})
+_PREFERENCES = frozenset({"tono", "canal_preferido", "preferencia", "horario"})
 _SUPPLIER_HINTS = re.compile(
     r"\bproveedor|\bnos\s+(?:cobra|cobran|fia|fian|sirve|sirven|vende|venden|suministra|"
     r"trae|traen|hace|hacen|factura|facturan|descuenta|rebaja|deja|sube|ha\s+subido)|"
@@ -80,7 +82,8 @@ _SUPPLIER_HINTS = re.compile(
 _WRITER_CUES = re.compile(
     r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
     r"hablame|tratame|trates|prefiero|avisame|escribeme|mandame|me\s+gusta|no\s+me\s+|"
-    r"quiero\s+que\s+me|puedes\s+llamarme)"
+    r"quiero\s+que\s+me|puedes\s+llamarme|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
+    r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
 )
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
@@ -95,6 +98,11 @@ _QUESTION_OR_ORDER = re.compile(
     r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|crea|creame|manda|mandale|envia|enviale|dime|busca|"
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
     r"muestrame|ensename)\b"
+)
+# An order to Suma after the statement ("voy al médico el jueves, cancela la cita").
+_TRAILING_ORDER = re.compile(
+    r"[,;:]\s*(?:y\s+)?(?:cancela|anula|haz|hazme|crea|creame|manda|mandale|envia|enviale|"
+    r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
 )
 _UNSURE = re.compile(
     r"^\s*(?:igual|a\s+lo\s+mejor|quizas?|puede\s+que|no\s+se\s+si|ojala|creo\s+que\s+igual)\b"
@@ -290,7 +298,7 @@ def _clause_facts(
     clause: str, contacts: Sequence[ContactName], today: datetime.date | None
 ) -> list[ExtractedFact]:
     folded = fold_aligned(clause).lower()
-    if _QUESTION_OR_ORDER.search(folded) or _UNSURE.search(folded):
+    if not states_something(clause):
         return []
     patterned = list(pattern_facts(clause))
     if patterned:
@@ -344,6 +352,16 @@ def _clause_facts(
     return facts
 
 
+def states_something(text: str) -> bool:
+    """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
+    folded = fold_aligned(text).lower()
+    return not (
+        _QUESTION_OR_ORDER.search(folded)
+        or _TRAILING_ORDER.search(folded)
+        or _UNSURE.search(folded)
+    )
+
+
 def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
     """The cleaned message as one note about its subject, or None when nothing is left."""
     cleaned = _clean(message)
@@ -361,6 +379,19 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
         subject_contact_id=subject.contact.id if subject.contact else None,
         note=True,
     )
+
+
+def worth_a_note(text: str) -> bool:
+    """A statement the classifier does not read as nothing: kept as a note if nothing else."""
+    cleaned = _clean(text)
+    if not cleaned or not states_something(cleaned):
+        return False
+    return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
+
+
+def _writer_note(cleaned: str) -> ExtractedFact:
+    text = sentence(cleaned)
+    return ExtractedFact("perfil_usuario", NOTE, text[:MAX_NOTE], text, note=True)
 
 
 def _reuse_names(
@@ -399,8 +430,18 @@ def extract_facts(
 ) -> list[ExtractedFact]:
     """Every fact the message states, once each; one note when none is confident."""
     cleaned = _clean(message)
-    if not cleaned:
+    if not cleaned or not states_something(cleaned):
         return []
+    if is_own_life(cleaned) and not match_contacts(cleaned, list(contacts)):
+        # The writer's own life: its family facts, how the writer likes to be reached or
+        # called, or else one note about the writer.
+        patterned = list(pattern_facts(cleaned))
+        own = [
+            fact
+            for fact in _clause_facts(cleaned, (), today)
+            if fact.attribute in _WRITER_ATTRIBUTES and not fact.subject_name
+        ]
+        return patterned or own or [_writer_note(cleaned)]
     clauses = _clauses(cleaned)
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
@@ -420,10 +461,7 @@ def extract_facts(
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     if not facts:
-        folded = fold_aligned(cleaned).lower()
-        if _QUESTION_OR_ORDER.search(folded) or _UNSURE.search(folded):
-            return []
-        if classify(cleaned, find_slots(cleaned, today)).attribute == NOTHING:
+        if not worth_a_note(cleaned):
             return []
         note = note_fact(message, contacts)
         return [note] if note is not None else []

@@ -452,8 +452,8 @@ _PERSON_CUE = re.compile(
     r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
-    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|soy|mi\s+nombre\s+es|"
-    r"me\s+dicen|me\s+llaman|nombre:|puedes\s+llamarme|(?P<weak>es|son|ahora|con|por|a))\s+"
+    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
+    r"me\s+dicen|me\s+llaman|nombre:|puedes\s+llamarme|(?P<weak>soy|es|son|ahora|con|por|a))\s+"
     r"(?P<name>[a-zñ]{3,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b)[a-zñ]{3,})?)"
 )
 # Words a cue may be followed by that are not a name.

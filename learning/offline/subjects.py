@@ -378,6 +378,7 @@ _NOT_NAMES = frozenset(
         "cif",
         "nie",
         "iban",
+        "dni",
         "suma",
         "paypal",
         "telegram",
