@@ -24,7 +24,7 @@ from django.db import transaction
 
 from fixtures.demo import DOMAIN, MARTIN, build_demo, demo_exists
 from learning.base import AiProvider, ExtractedFact
-from learning.offline.slots import find_slots
+from learning.offline.slots import MONTHS, find_slots
 from learning.services import fact_subject, readable_contacts
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
@@ -110,11 +110,39 @@ def _slots(text: str, today: datetime.date) -> set[tuple[str, str]]:
     }
 
 
-def value_matches(expected: str, fact: ExtractedFact, *, loose: bool, today: datetime.date) -> bool:
+_ISO_RANGE = re.compile(r"^(\d{4})-(\d\d)-(\d\d)/(\d{4})-(\d\d)-(\d\d)$")
+_BARE_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?$")
+_PADDED_TIME = re.compile(r"\b0(\d):")
+
+
+def written_out(expected: str, attribute: str) -> str:
+    """An expected value in the words a message would use, so the slot reader can parse it.
+
+    Labelled sets write some values bare: a term as "30" (days), a price as "2.35", a closure
+    as an ISO range "2027-01-07/2027-01-31", a time as "07:00".
+    """
+    value = expected.strip()
+    if _BARE_NUMBER.match(value):
+        if attribute == "plazo_pago":
+            return f"a {value} días"
+        if attribute in ("descuento", "recargo"):
+            return f"{value.replace('.', ',')} %"
+        if attribute.startswith("precio"):
+            return f"{value.replace('.', ',')} €"
+    if iso := _ISO_RANGE.match(value):
+        start_month, end_month = MONTHS[int(iso[2]) - 1], MONTHS[int(iso[5]) - 1]
+        first = "" if start_month == end_month else f" de {start_month}"
+        return f"del {int(iso[3])}{first} al {int(iso[6])} de {end_month}"
+    return _PADDED_TIME.sub(r"\1:", value)
+
+
+def value_matches(
+    expected: str, fact: ExtractedFact, *, loose: bool, today: datetime.date, attribute: str = ""
+) -> bool:
     """Whether ``fact`` carries ``expected``, compared in normalized form."""
     if _norm(expected) == _norm(fact.value):
         return True
-    wanted = _slots(expected, today)
+    wanted = _slots(written_out(expected, attribute), today)
     if wanted and not fact.note and wanted <= _slots(fact.value, today):
         return True
     if not loose:
@@ -140,7 +168,10 @@ def fact_found(expected: dict[str, Any], found: Found, today: datetime.date) -> 
         return False
     loose = bool(expected.get("loose") or expected.get("note"))
     values = [expected["value"], *expected.get("accept", [])]
-    return any(value_matches(v, found.fact, loose=loose, today=today) for v in values)
+    attribute = expected.get("attribute", "")
+    return any(
+        value_matches(v, found.fact, loose=loose, today=today, attribute=attribute) for v in values
+    )
 
 
 def _resolve(access: Any, organization_id: int, fact: ExtractedFact) -> Found:

@@ -105,6 +105,7 @@ _TRAILING_ORDER = re.compile(
     r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
 )
 _UNSURE = re.compile(
+    r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
     r"^\s*(?:igual|a\s+lo\s+mejor|quizas?|puede\s+que|no\s+se\s+si|ojala|creo\s+que\s+igual)\b"
     r"|^\s*si\s+(?:\w+\s+)?\w+(?:ara|iera|ase|iese|aran|ieran)\b|\bya\s+veremos\b"
 )
