@@ -96,9 +96,11 @@ EXTRACTION_TOOL = {
 class AnthropicProvider:
     name = "anthropic"
 
-    def __init__(self, http_client: httpx2.Client | None = None) -> None:
+    def __init__(
+        self, http_client: httpx2.Client | None = None, api_key: str | None = None
+    ) -> None:
         self.client = anthropic.Anthropic(
-            api_key=settings.ANTHROPIC_API_KEY or None,
+            api_key=api_key or settings.ANTHROPIC_API_KEY or None,
             timeout=TIMEOUT_SECONDS,
             max_retries=MAX_RETRIES,
             http_client=http_client,

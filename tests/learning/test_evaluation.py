@@ -10,7 +10,7 @@ import httpx2
 import pytest
 
 from learning.anthropic_provider import AnthropicProvider
-from learning.evaluation import evaluate
+from learning.evaluation import evaluate, written_out
 from learning.management.commands import eval_extraction, eval_gate
 from learning.offline.attributes import TRAINING_SET
 from learning.offline.gate import load_training_set
@@ -116,7 +116,9 @@ def test_the_anthropic_path_is_scored_through_the_sdks_mock_transport():
     }
     client = httpx2.Client(transport=eval_extraction.mock_transport(answers))
 
-    report = evaluate(_ROWS, AnthropicProvider(http_client=client))
+    report = evaluate(
+        _ROWS, AnthropicProvider(http_client=client, api_key=eval_extraction.MOCK_KEY)
+    )
 
     assert report["summary"]["found"] == 1
     assert [r["facts"][0]["subject"] for r in report["results"]] == ["Hostal Miramar", "Pérez"]
@@ -136,3 +138,19 @@ def test_offline_extraction_on_the_dev_half():
         "notes_expected": 6,
         "facts_on_lines_expecting_none": 0,
     }
+
+
+@pytest.mark.parametrize(
+    ("expected", "attribute", "written"),
+    [
+        ("30", "plazo_pago", "a 30 días"),
+        ("2.35", "precio", "2,35 €"),
+        ("3", "descuento", "3 %"),
+        ("2026-12-22/2027-01-07", "cierre", "del 22 de diciembre al 7 de enero"),
+        ("2027-08-16/2027-08-31", "cierre", "del 16 al 31 de agosto"),
+        ("07:00-10:00", "horario", "7:00-10:00"),
+        ("Bizum", "metodo_pago", "Bizum"),
+    ],
+)
+def test_a_bare_expected_value_is_written_out_before_it_is_read(expected, attribute, written):
+    assert written_out(expected, attribute) == written

@@ -24,6 +24,7 @@ from learning.offline.provider import OfflineProvider
 DATA = Path(__file__).resolve().parents[2] / "offline" / "data"
 DEFAULT_FILE = DATA / "extraction_dev.jsonl"
 _MESSAGE = "<mensaje_del_usuario>"
+MOCK_KEY = "mock-transport-no-network"
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -66,7 +67,10 @@ def provider_for(name: str, mock: Path | None) -> AiProvider:
     if mock is None:
         raise CommandError("Con --provider anthropic hace falta --mock (no hay red).")
     answers = {row["text"]: row["facts"] for row in read_rows(mock)}
-    return AnthropicProvider(http_client=httpx2.Client(transport=mock_transport(answers)))
+    # The mock transport answers every request; the key only satisfies the SDK's check.
+    return AnthropicProvider(
+        http_client=httpx2.Client(transport=mock_transport(answers)), api_key=MOCK_KEY
+    )
 
 
 class Command(BaseCommand):
