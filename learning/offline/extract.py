@@ -385,7 +385,7 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
 def worth_a_note(text: str) -> bool:
     """A statement the classifier does not read as nothing: kept as a note if nothing else."""
     cleaned = _clean(text)
-    if not cleaned or not states_something(cleaned):
+    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return False
     return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
 
@@ -431,7 +431,7 @@ def extract_facts(
 ) -> list[ExtractedFact]:
     """Every fact the message states, once each; one note when none is confident."""
     cleaned = _clean(message)
-    if not cleaned or not states_something(cleaned):
+    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []
     if is_own_life(cleaned) and not match_contacts(cleaned, list(contacts)):
         # The writer's own life: its family facts, how the writer likes to be reached or
