@@ -10,6 +10,7 @@ the core's usage ledger (``sumalos/ai/usage.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -97,6 +98,19 @@ class ExtractedFact:
     # the caller links it to a contact. Empty for facts about the writer or the company.
     subject_name: str = ""
     subject_tax_id: str = ""
+    # The contact the extractor already matched among those it was shown (the caller still
+    # checks it is readable), and whether the fact is a note: a sentence kept as written.
+    subject_contact_id: int | None = None
+    note: bool = False
+
+
+@dataclass(frozen=True)
+class ContactName:
+    """A contact the writer may read, shown to the extractor so it can name it."""
+
+    id: int
+    name: str
+    kind: str  # customer | supplier
 
 
 T = TypeVar("T")
@@ -114,7 +128,12 @@ class AiProvider(Protocol):
     def gate(self, *, message: str, previous: str | None) -> ProviderResult[GateDecision]: ...
 
     def extract(
-        self, *, message: str, previous: str | None, known: list[KnownAttribute]
+        self,
+        *,
+        message: str,
+        previous: str | None,
+        known: list[KnownAttribute],
+        contacts: Sequence[ContactName] = (),
     ) -> ProviderResult[list[ExtractedFact]]: ...
 
 

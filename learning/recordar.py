@@ -11,8 +11,13 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from learning.providers import get_provider
-from learning.services import fact_write, message_requested_visibility
-from memory.policy import check_content
+from learning.services import (
+    fact_write,
+    known_attributes,
+    message_requested_visibility,
+    readable_contacts,
+)
+from memory.policy import Verdict, check_content
 from memory.scope import narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
@@ -44,7 +49,11 @@ def recordar(
     provider = get_provider()
     gate = provider.gate(message=text, previous=None)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=source_message_id)
-    extraction = provider.extract(message=text, previous=None, known=[])
+    contacts = readable_contacts(access=access, organization_id=organization_id)
+    known = known_attributes(
+        access=access, organization_id=organization_id, contacts=contacts, text=text
+    )
+    extraction = provider.extract(message=text, previous=None, known=known, contacts=contacts)
     usage_record(
         purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=source_message_id
     )
@@ -52,7 +61,10 @@ def recordar(
     requested = narrowest(
         requested_visibility, message_requested_visibility(text=text, gate=gate.value)
     )
-    if extraction.value:
+    # The policy reads the whole message: a fact taken from beside a password or a health
+    # detail must not carry it past the policy (the whole text is refused or kept private).
+    whole = check_content(text=text, value="", subject="", explicit=True)
+    if extraction.value and whole.verdict is Verdict.ALLOW:
         return [
             fact_write(
                 access=access,

@@ -7,20 +7,20 @@ learns nothing. Every AI call lands in the usage ledger; what was learnt becomes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from django.contrib.postgres.search import TrigramSimilarity
 from django.db import transaction
 
 from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
-from learning.base import ExtractedFact, GateDecision, KnownAttribute
+from learning.base import ContactName, ExtractedFact, GateDecision, KnownAttribute
+from learning.offline.extract import note_fact, worth_a_note
+from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
 from memory.scope import (
     asks_to_keep,
     narrowest,
     note_category,
-    strip_markers,
 )
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
@@ -31,11 +31,14 @@ from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import Usage, usage_record
 from sumalos.embeddings import MODEL_NAME
 from sumalos.invoicing.models import Contact
-from sumalos.invoicing.selectors import contact_find
+from sumalos.invoicing.selectors import contact_find, contact_list
 from sumalos.rls.rule import Visibility
 
-# "Talleres Garsia" still finds "Talleres García S.L."; below this a name links to nothing.
 THIRD_PARTY = frozenset({"cliente", "proveedor"})
+CATEGORY_OF_KIND = {
+    Contact.Kind.CUSTOMER.value: "cliente",
+    Contact.Kind.SUPPLIER.value: "proveedor",
+}
 
 
 @dataclass(frozen=True)
@@ -71,37 +74,57 @@ def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None
     return narrowest(scope_requested(text), from_gate)
 
 
-def _subject(
+def readable_contacts(*, access: AiAccess, organization_id: int | None) -> list[ContactName]:
+    """The contacts the writer may read now: the only ones a fact can be linked to."""
+    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+        return []
+    return [
+        ContactName(pk, name, kind)
+        for pk, name, kind in contact_list(
+            access=access, organization_id=organization_id
+        ).values_list("pk", "name", "kind")
+    ]
+
+
+def fact_subject(
     *, access: AiAccess, organization_id: int | None, fact: ExtractedFact
 ) -> tuple[str, Contact | None]:
-    if fact.category not in THIRD_PARTY or not fact.subject_name:
+    """``contacto:<id>`` for a readable contact the fact names, else the name as written.
+
+    The tax ID decides first, then the contact the extractor matched, then the contact
+    matcher over the readable contacts (partial names, typos, role words). A name that links
+    to nothing stays as written: an unlinked subject.
+    """
+    if not fact.subject_name and not fact.subject_tax_id:
         return "", None
-    contact = contact_find(
-        access=access,
-        organization_id=organization_id,
-        name=fact.subject_name,
-        tax_id=fact.subject_tax_id,
-    )
+    contacts = readable_contacts(access=access, organization_id=organization_id)
+    readable = {c.id for c in contacts}
+    contact = None
+    if fact.subject_tax_id:
+        contact = contact_find(
+            access=access, organization_id=organization_id, name="", tax_id=fact.subject_tax_id
+        )
+    if contact is None and fact.subject_contact_id in readable:
+        contact = Contact.objects.get(pk=fact.subject_contact_id)
+    if contact is None and fact.subject_name:
+        named = link(fact.subject_name, contacts)
+        contact = Contact.objects.get(pk=named.id) if named is not None else None
     if contact is not None:
         return f"contacto:{contact.pk}", contact
     return fact.subject_name, None
 
 
-def _known_attributes(
-    *, access: AiAccess, organization_id: int | None, text: str
+def known_attributes(
+    *, access: AiAccess, organization_id: int | None, contacts: list[ContactName], text: str
 ) -> list[KnownAttribute]:
     """Attributes already stored about the contacts the message names (DESIGN §5)."""
-    if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
+    if organization_id is None:
         return []
     known: list[KnownAttribute] = []
-    mentioned = (
-        Contact.objects.filter(organization_id=organization_id)
-        .annotate(similarity=TrigramSimilarity("name", text))
-        .filter(similarity__gte=0.15)
-        .order_by("-similarity")[:3]
-    )
-    for contact in mentioned:
-        subject = f"contacto:{contact.pk}"
+    for mention in match_contacts(text, contacts)[:3]:
+        if mention.contact is None:
+            continue
+        subject = f"contacto:{mention.contact.id}"
         for stored in memory_subject_attributes(
             access=access, organization_id=organization_id, subject=subject
         ):
@@ -119,18 +142,24 @@ def fact_write(
     confidence: float = 1.0,
     requested_visibility: str | None = None,
 ) -> WriteResult:
-    """Write one fact through ``memory_write``, linked to its contact when there is one."""
-    subject, contact = _subject(access=access, organization_id=organization_id, fact=fact)
-    text = fact.text
-    if contact is not None and fact.subject_name and fact.subject_name in text:
-        text = text.replace(fact.subject_name, contact.name)
+    """Write one fact through ``memory_write``, linked to its contact when there is one.
+
+    A linked fact takes its category from the contact (customer or supplier); a note keeps
+    its sentence and no attribute, so two notes about one subject never collide by name.
+    """
+    subject, contact = fact_subject(access=access, organization_id=organization_id, fact=fact)
+    text, category = fact.text, fact.category
+    if contact is not None:
+        if fact.subject_name and fact.subject_name in text:
+            text = text.replace(fact.subject_name, contact.name)
+        category = CATEGORY_OF_KIND.get(contact.kind, category)
     result = memory_write(
         access=access,
-        category=fact.category,
+        category=category,
         text=text,
         subject=subject,
-        attribute=fact.attribute,
-        value=fact.value,
+        attribute="" if fact.note else fact.attribute,
+        value="" if fact.note else fact.value,
         explicit=explicit,
         requested_visibility=requested_visibility,
         source_message_id=str(source_message_id) if source_message_id else None,
@@ -185,17 +214,17 @@ def facts_save(
     return results
 
 
-def _noted(*, message: str, gate: GateDecision) -> list[ExtractedFact]:
-    """A message that says where to keep it, or tells of one's own life, is noted as written.
+def noted(*, message: str, category: str, contacts: list[ContactName]) -> list[ExtractedFact]:
+    """A message the gate keeps but no fact came out of: its cleaned sentence, as one note.
 
-    "Apúntalo solo para mí…" asks for it to be kept, and "Mi hija empieza la universidad…"
-    stays with the person: when no pattern finds a fact in such a message, the message without
-    its marker is the fact, under the gate's category. Anything else unextracted is not learnt.
+    A remembered fact is never dropped in silence: "Apúntalo solo para mí…" loses its marker,
+    the rest is kept about the contact it names, under the gate's category (one's own life
+    stays with the person).
     """
-    text = strip_markers(message)
-    if not text or len(message) > MAX_TEXT or not asks_to_keep(message):
+    note = note_fact(message, contacts)
+    if note is None or len(note.text) > MAX_TEXT:
         return []
-    return [ExtractedFact(note_category(message, gate.category), "", "", text)]
+    return [replace(note, category=note_category(message, category))]
 
 
 @transaction.atomic
@@ -223,12 +252,20 @@ def message_learn(*, message_id: int) -> LearnOutcome:
     outcome = gate.value.outcome
     if outcome == "refuse" or (outcome == "ignore" and not asks_to_keep(message.text)):
         return LearnOutcome(outcome)
-    known = _known_attributes(
-        access=access, organization_id=message.organization_id, text=message.text
+    contacts = readable_contacts(access=access, organization_id=message.organization_id)
+    known = known_attributes(
+        access=access,
+        organization_id=message.organization_id,
+        contacts=contacts,
+        text=message.text,
     )
-    extraction = provider.extract(message=message.text, previous=previous, known=known)
+    extraction = provider.extract(
+        message=message.text, previous=previous, known=known, contacts=contacts
+    )
     usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=message.pk)
-    facts = extraction.value or _noted(message=message.text, gate=gate.value)
+    facts = extraction.value
+    if not facts and (asks_to_keep(message.text) or worth_a_note(message.text)):
+        facts = noted(message=message.text, category=gate.value.category, contacts=contacts)
     results = facts_save(
         access=access,
         message=message,

@@ -1,430 +1,476 @@
-"""Offline extraction: deterministic Spanish patterns that turn a message into atomic facts.
+"""Offline extraction: a message becomes atomic facts (subject, attribute, typed value, sentence).
 
-Covers payment terms, contact persons, preferred channels, names and
-nicknames, tone, family, company facts, prices, schedules, dated events, IBANs and tax IDs.
-Attribute names reuse the ones already stored for a subject when they mean the same thing.
+Each sentence of the message is read three ways: who it is about (``subjects.py``: a contact
+the writer may read, the writer, the company, or an unknown name), which typed values it holds
+(``slots.py``) and which attribute it states (``attributes.py``, a classifier over the local
+embeddings). A value that a negation or an earlier state marks ("ya no", "no a 30", "antes",
+"nada de") is passed over, so a correction states the new value and supersedes the old one.
+When no attribute is confident the cleaned sentence is kept as one note about its subject:
+a remembered fact is never dropped here. Decision record: docs/decisions/0020.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from stdnum.es import nif as es_nif
+from learning.base import ContactName, ExtractedFact, KnownAttribute
+from learning.offline.attributes import (
+    ATTRIBUTE_SLOTS,
+    COMBINED,
+    CONFIDENT,
+    NOTE,
+    NOTHING,
+    SELF_EVIDENT,
+    classify,
+)
+from learning.offline.patterns import pattern_facts
+from learning.offline.slots import Slot, find_slots
+from learning.offline.subjects import (
+    CONTACT,
+    NAMED,
+    ORGANIZATION,
+    ROLE_WORDS,
+    WRITER,
+    Mention,
+    link,
+    match_contacts,
+    role_groups,
+    unknown_names,
+)
+from memory.policy_secrets import fold_aligned
+from memory.scope import is_own_life, strip_markers
 
-from learning.base import ExtractedFact, KnownAttribute
-from memory.policy import find_iban
-from sumalos.platform.text import fold
+MAX_NOTE = 300
+# A typed value that fills its attribute is worth this much on top of the classifier's word.
+SLOT_BONUS = 0.35
+# A second attribute in the same sentence needs its own value and at least this probability.
+SECOND_FACT = 0.08
+# Values that state their attribute even as the second fact of a sentence ("Bizum y al contado").
+SECOND_EVIDENT = frozenset({"payment_method"})
 
-# A proper name: capitalised words, joined by "de", "del", "y", "&" (Talleres García S.L.).
-_WORD = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü.&'\-]*"
-NAME = rf"(?:{_WORD}(?:\s+(?:de\s+|del\s+|y\s+|&\s+)?{_WORD})*)"
-_PERSON = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?"
-_PRICE = r"\d+(?:[.,]\d+)?\s?(?:€|euros?)"
-_DAY = r"(?:lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo)"
-_MONTH = (
-    r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
-    r"noviembre|diciembre)"
-)
-_WHEN = (
-    rf"(?:(?:el\s+|este\s+|próximo\s+|el\s+próximo\s+)?{_DAY}(?:\s+\d{{1,2}})?(?:\s+que\s+viene)?"
-    rf"|el\s+\d{{1,2}}\s+de\s+{_MONTH}|(?:la\s+)?semana\s+que\s+viene|mañana|pasado\s+mañana"
-    rf"|(?:el\s+)?mes\s+que\s+viene|en\s+{_MONTH})"
-)
-_CHANNELS = {
-    "email": "email",
-    "correo": "email",
-    "mail": "email",
-    "whatsapp": "WhatsApp",
-    "teléfono": "teléfono",
-    "telefono": "teléfono",
-    "llamada": "teléfono",
-    "sms": "SMS",
-}
-_RELATIVES = (
-    "hijo|hija|mujer|marido|pareja|hermano|hermana|madre|padre|novia|novio|socio|socia|"
-    "perro|gata|gato"
-)
+
+@dataclass(frozen=True)
+class Subject:
+    kind: str  # writer | organization | contact | named | "" (nobody in particular)
+    name: str = ""
+    contact: ContactName | None = None
+    span: tuple[int, int] | None = None
+
+    def category(self, clause: str, attribute: str) -> str:
+        if self.kind == CONTACT and self.contact is not None:
+            return "proveedor" if self.contact.kind == "supplier" else "cliente"
+        if self.kind == NAMED:
+            return (
+                "proveedor" if _SUPPLIER_HINTS.search(fold_aligned(clause).lower()) else "cliente"
+            )
+        if self.kind == WRITER:
+            return "preferencia" if attribute in _PREFERENCES else "perfil_usuario"
+        return "empresa"
+
+
+_WRITER_ATTRIBUTES = frozenset({"nombre", "apodo", "tono", "canal_preferido"})
+_PREFERENCES = frozenset({"tono", "canal_preferido", "preferencia", "horario"})
 _SUPPLIER_HINTS = re.compile(
-    r"\bproveedor|\bnos\s+cobra|\ble\s+pagamos|\ble\s+compramos|\bnos\s+sirve|\bnos\s+suministra",
+    r"\bproveedor|\bnos\s+(?:cobra|cobran|fia|fian|sirve|sirven|vende|venden|suministra|"
+    r"trae|traen|hace|hacen|factura|facturan|descuenta|rebaja|deja|sube|ha\s+subido)|"
+    r"\ble\s+(?:pagamos|compramos|pedimos)|\bles\s+(?:pagamos|compramos|pedimos)|"
+    r"\b(?:pagamos|pagarle|pagarles)\b"
+)
+_WRITER_CUES = re.compile(
+    r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
+    r"hablame|tratame|trates|prefiero|avisame|escribeme|mandame|me\s+gusta|no\s+me\s+|"
+    r"quiero\s+que\s+me|puedes\s+llamarme|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
+    r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
+)
+_COMPANY_CUES = re.compile(
+    r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
+    r"hacemos|damos|aplicamos|subimos|bajamos|la\s+empresa|el\s+taller|la\s+oficina|"
+    r"el\s+local|el\s+negocio|somos)\b"
+)
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
+    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no)\b[^,;.]{0,24}$"
+)
+_QUESTION_OR_ORDER = re.compile(
+    r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|crea|creame|manda|mandale|envia|enviale|dime|busca|"
+    r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
+    r"muestrame|ensename)\b"
+)
+# An order to Suma after the statement ("voy al médico el jueves, cancela la cita").
+_TRAILING_ORDER = re.compile(
+    r"[,;:]\s*(?:y\s+)?(?:cancela|anula|haz|hazme|crea|creame|manda|mandale|envia|enviale|"
+    r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
+)
+_UNSURE = re.compile(
+    r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
+    r"^\s*(?:igual|a\s+lo\s+mejor|quizas?|puede\s+que|no\s+se\s+si|ojala|creo\s+que\s+igual)\b"
+    r"|^\s*si\s+(?:\w+\s+)?\w+(?:ara|iera|ase|iese|aran|ieran)\b|\bya\s+veremos\b"
+)
+_FILLERS = re.compile(
+    r"^\s*(?:ojo(?:\s+que)?|oye|mira|por\s+cierto|que\s+sepas(?:\s+que)?|recuerda(?:\s+que)?|"
+    r"apunta(?:\s+que)?|anota(?:\s+que)?|una\s+cosa|importante|nota|aviso|atencion|"
+    r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada)\s*[:,.!\-–]*\s+",
+)
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+")
+_ROLE_LEAD = re.compile(
+    r"(?:\b(?:los|las|el|la|a\s+los|a\s+las|al|a\s+la)\s+de(?:l)?\s+(?:la\s+|el\s+|los\s+|las\s+)?"
+    r"|\b(?:los|las|el|la|al|a\s+la|a\s+los|a\s+las|en\s+la|en\s+el|con\s+la|con\s+el)\s+)$",
     re.IGNORECASE,
 )
-_LEADING_ARTICLE = re.compile(r"^(?:A|Con|En|De|Para|El|La|Los|Las)\s+(?=[A-ZÁÉÍÓÚÑ])")
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", fold(text)).strip("_")[:60]
-
-
-# Capitalised only because they open the sentence: never a name on their own.
-_NOT_NAMES = frozenset(
+_ITEM = re.compile(
+    r"\b(?:el|la|los|las|del|de|un|una)\s+(?P<item>[a-záéíóúñ]{3,}(?:\s+de\s+[a-záéíóúñ]{3,})?)"
+)
+_NOT_ITEMS = frozenset(
     [
-        *("ahora", "oye", "pues", "ya", "no", "sí", "si", "bueno", "vale", "mira", "hoy"),
-        *("mañana", "ayer", "eso", "esto", "además", "también"),
-        *("el", "la", "los", "las", "un", "una"),
+        "precio",
+        "precios",
+        "litro",
+        "hora",
+        "metro",
+        "kilo",
+        "unidad",
+        "caja",
+        "tarifa",
+        "euros",
+        "mes",
+        "semana",
+        "dia",
+        "dias",
+        "pago",
+        "factura",
+        "facturas",
+        "proveedor",
+        "cliente",
+        "ahora",
+        "momento",
+        "descuento",
+        "contado",
+        "todo",
+        "toda",
+        "plazo",
     ]
 )
-_REFERS_TO = re.compile(rf"(?i:me\s+refiero\s+a|hablo\s+de|es\s+de)\s+(?P<name>{NAME})")
 
 
-def _name(raw: str) -> str:
-    return _LEADING_ARTICLE.sub("", raw.strip(" ,.;:")).strip()
+def _clean(text: str) -> str:
+    cleaned = strip_markers(text) or text
+    previous = None
+    while previous != cleaned:
+        previous = cleaned
+        cleaned = _FILLERS.sub("", cleaned, count=1)
+    cleaned = re.sub(r"\s+", " ", cleaned).strip(" ,;:-")
+    return cleaned[:1].upper() + cleaned[1:]
 
 
-def _subject_name(raw: str, message: str) -> str | None:
-    """The third party a fact is about; a sentence opener falls back to "me refiero a X"."""
-    name = _name(raw)
-    if name.casefold() not in _NOT_NAMES:
-        return name
-    named = _REFERS_TO.search(message)
-    return _name(named.group("name")) if named else None
-
-
-def _third_party_category(message: str) -> str:
-    return "proveedor" if _SUPPLIER_HINTS.search(message) else "cliente"
-
-
-def _sentence(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip(" ,;")
-    text = text[0].upper() + text[1:] if text else text
+def sentence(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip(" ,;:")
+    text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
-Rule = Callable[[str], Iterator[ExtractedFact]]
-RULES: list[Rule] = []
+def _clauses(text: str) -> list[str]:
+    return [c.strip(" ,") for c in _CLAUSES.split(text) if c and c.strip(" ,.")]
 
 
-def rule(function: Rule) -> Rule:
-    RULES.append(function)
-    return function
+def _live(slots: list[Slot], folded: str) -> list[Slot]:
+    """The values a negation or an earlier state does not mark ("no a 30", "antes 30")."""
+    return [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
 
 
-@rule
-def payment_terms(message: str) -> Iterator[ExtractedFact]:
-    patterns = (
-        rf"(?P<name>{NAME})\s+(?:ahora\s+|ya\s+|siempre\s+)?(?:nos\s+)?(?:paga|pagará|pagan)\s+"
-        r"(?:ahora\s+)?(?:siempre\s+)?a\s+(?P<days>\d{1,3})\s*(?:días|dias|d)\b",
-        rf"(?i:el\s+)?(?i:plazo\s+de\s+(?:pago|cobro)\s+de)\s+(?P<name>{NAME})\s+(?:es|será|pasa\s+a\s+ser)"
-        r"\s+(?:de\s+)?(?P<days>\d{1,3})\s*(?:días|dias)",
-        rf"\b(?i:a)\s+(?P<name>{NAME})\s+(?:le\s+)?(?:pagamos|damos|cobramos)\s+a\s+(?P<days>\d{{1,3}})"
-        r"\s*(?:días|dias)",
-    )
-    for pattern in patterns:
-        for match in re.finditer(pattern, message):
-            name = _subject_name(match.group("name"), message)
-            if name is None:
-                continue
-            days = f"{int(match.group('days'))} días"
-            category = _third_party_category(message)
-            verb = "Pagamos a" if "pagamos" in match.group(0) else "Paga a"
-            text = (
-                f"A {name} le pagamos a {days}."
-                if verb == "Pagamos a"
-                else f"{name} paga a {days}."
+def _mention_subject(mention: Mention, text: str) -> Subject:
+    lead = _ROLE_LEAD.search(text[: mention.start])
+    start = lead.start() if lead else mention.start
+    kind = CONTACT if mention.contact is not None else NAMED
+    return Subject(kind, mention.name, mention.contact, (start, mention.end))
+
+
+def find_subject(
+    text: str, slots: list[Slot], contacts: Sequence[ContactName], attribute: str
+) -> Subject:
+    """Who ``text`` is about, for a fact of ``attribute``."""
+    folded = fold_aligned(text).lower()
+    if attribute in ("nombre", "apodo", "tono"):
+        return Subject(WRITER)
+    known = list(contacts)
+    mentions = match_contacts(text, known)
+    if mentions:
+        return _mention_subject(mentions[0], text)
+    for group in role_groups(text):
+        contact = link(group.name, known)
+        if contact is not None:
+            return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
+    taken = [(s.start, s.end) for s in slots]
+    names = unknown_names(text, taken)
+    if names:
+        return _mention_subject(names[0], text)
+    groups = role_groups(text)
+    if groups and groups[0].name.split()[0] in ROLE_WORDS:
+        # "los de la ferretería" the writer may not link: still a third party, never the company.
+        return _mention_subject(groups[0], text)
+    if _WRITER_CUES.search(folded) and not _COMPANY_CUES.search(folded):
+        return Subject(WRITER)
+    if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
+        return Subject(ORGANIZATION)
+    if attribute in ("preferencia", "canal_preferido"):
+        return Subject(WRITER)
+    return Subject("")
+
+
+def _value(attribute: str, live: list[Slot]) -> str:
+    kinds = ATTRIBUTE_SLOTS[attribute]
+    fitting = [s for s in live if s.kind in kinds]
+    if attribute in COMBINED:
+        values: list[str] = []
+        for slot in fitting:
+            if slot.value not in values:
+                values.append(slot.value)
+        return ", ".join(values)
+    by_preference = sorted(fitting, key=lambda s: (kinds.index(s.kind), s.start))
+    return by_preference[0].value if by_preference else ""
+
+
+_PAY_WITH = {"efectivo": "en", "tarjeta": "con", "pagaré": "con", "cheque": "con"}
+
+
+def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str:
+    """One plain sentence for the fact; the clause itself when no template says it better."""
+    who = subject.name
+    supplier = subject.contact is not None and subject.contact.kind == "supplier"
+    if subject.kind in (CONTACT, NAMED):
+        if attribute == "plazo_pago":
+            term = value if value in ("al contado",) else f"a {value}"
+            return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
+        if attribute == "metodo_pago":
+            how = f"{_PAY_WITH.get(value, 'por')} {value}"
+            return f"A {who} se le paga {how}." if supplier else f"{who} paga {how}."
+        templates = {
+            "persona_contacto": f"El contacto en {who} es {value}.",
+            "canal_preferido": f"{who} prefiere que le contactemos por {value}.",
+            "nif": f"El NIF de {who} es {value}.",
+            "iban": f"La cuenta de {who} es {value}.",
+            "telefono": f"El teléfono de {who} es {value}.",
+            "email": f"El correo de {who} es {value}.",
+            "direccion": f"La dirección de {who} es {value}.",
+        }
+        if attribute in templates:
+            return templates[attribute]
+    if subject.kind == WRITER:
+        templates = {
+            "nombre": f"Se llama {value}.",
+            "apodo": f"Prefiere que le llamen {value}.",
+            "tono": f"Prefiere que le traten de {value}.",
+            "canal_preferido": f"Prefiere que le escriban por {value}.",
+        }
+        if attribute in templates:
+            return templates[attribute]
+    if subject.kind == ORGANIZATION and attribute in ("nif", "iban", "telefono", "email"):
+        label = {"nif": "El NIF", "iban": "La cuenta", "telefono": "El teléfono"}
+        return f"{label.get(attribute, 'El correo')} de la empresa es {value}."
+    return sentence(_named(clause, subject))
+
+
+def _named(clause: str, subject: Subject) -> str:
+    """The clause with the way it named a contact replaced by the contact's name."""
+    if subject.kind != CONTACT or subject.span is None:
+        return clause
+    start, end = subject.span
+    return f"{clause[:start]}{subject.name}{clause[end:]}"
+
+
+def _attribute_name(attribute: str, clause: str, subject: Subject) -> str:
+    """Prices are per item ("precio_gasoil"): a new price of one item keeps the others."""
+    if attribute != "precio":
+        return attribute
+    folded = fold_aligned(clause).lower()
+    for match in _ITEM.finditer(folded):
+        item = match.group("item")
+        if item.split()[0] in _NOT_ITEMS:
+            continue
+        if subject.span and subject.span[0] <= match.start("item") < subject.span[1]:
+            continue
+        return "precio_" + re.sub(r"[^a-z0-9]+", "_", item).strip("_")
+    return attribute
+
+
+def _clause_facts(
+    clause: str, contacts: Sequence[ContactName], today: datetime.date | None
+) -> list[ExtractedFact]:
+    folded = fold_aligned(clause).lower()
+    if not states_something(clause):
+        return []
+    patterned = list(pattern_facts(clause))
+    if patterned:
+        return patterned
+    slots = find_slots(clause, today)
+    live = _live(slots, folded)
+    live_kinds = {s.kind for s in live}
+    guess = classify(clause, slots)
+    scored: list[tuple[float, str, float]] = []
+    for attribute, p in guess.ranked:
+        if attribute == NOTHING:
+            continue
+        kinds = ATTRIBUTE_SLOTS[attribute]
+        if kinds and not live_kinds & set(kinds):
+            continue
+        bonus = SLOT_BONUS if kinds else 0.0
+        if any(SELF_EVIDENT.get(k) == attribute for k in live_kinds):
+            bonus += SLOT_BONUS
+        scored.append((p + bonus, attribute, p))
+    scored.sort(key=lambda item: -item[0])
+    p_nothing = dict(guess.ranked)[NOTHING]
+    if not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2):
+        return []
+    chosen = [scored[0][1]]
+    used = set(ATTRIBUTE_SLOTS[chosen[0]])
+    for _, attribute, p in scored[1:]:
+        fills = set(ATTRIBUTE_SLOTS[attribute])
+        evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
+            fills & SECOND_EVIDENT & live_kinds
+        )
+        if fills and not fills & used and (p >= SECOND_FACT or evident):
+            chosen.append(attribute)
+            used |= fills
+    facts = []
+    for attribute in chosen:
+        value = _value(attribute, live) if ATTRIBUTE_SLOTS[attribute] else ""
+        subject = find_subject(clause, slots, contacts, attribute)
+        text = _fact_text(attribute, value, subject, clause)
+        facts.append(
+            ExtractedFact(
+                category=subject.category(clause, attribute),
+                attribute=_attribute_name(attribute, clause, subject),
+                value=value or text[:MAX_NOTE],
+                text=text,
+                subject_name=subject.name,
+                subject_tax_id=value if attribute == "nif" and subject.kind != ORGANIZATION else "",
+                subject_contact_id=subject.contact.id if subject.contact else None,
+                note=attribute == NOTE,
             )
-            yield ExtractedFact(category, "plazo_pago", days, text, subject_name=name)
-            return
-
-
-@rule
-def contact_person(message: str) -> Iterator[ExtractedFact]:
-    patterns = (
-        rf"(?i:el|la)\s+(?:persona\s+de\s+)?contacto\s+(?:en|de)\s+(?P<name>{NAME})\s+es\s+"
-        rf"(?P<person>{_PERSON})",
-        rf"\b(?i:en)\s+(?P<name>{NAME})\s+(?:hay\s+que\s+|tenemos\s+que\s+)?(?:hablar|preguntar)\s+"
-        rf"(?:siempre\s+)?(?:con|por)\s+(?P<person>{_PERSON})",
-        rf"(?P<person>{_PERSON})\s+(?:es\s+quien\s+)?lleva\s+(?:las\s+cuentas|la\s+facturación|"
-        rf"las\s+compras|la\s+administración|los\s+pagos)\s+(?:de|en)\s+(?P<name>{NAME})",
-    )
-    for pattern in patterns:
-        match = re.search(pattern, message)
-        if match:
-            name, person = _name(match.group("name")), match.group("person").strip()
-            text = f"El contacto en {name} es {person}."
-            yield ExtractedFact(
-                _third_party_category(message),
-                "persona_contacto",
-                person,
-                text,
-                subject_name=name,
-            )
-            return
-
-
-@rule
-def preferred_channel(message: str) -> Iterator[ExtractedFact]:
-    channels = "|".join(_CHANNELS)
-    third = re.search(
-        rf"(?P<name>{NAME})\s+prefiere\s+(?:que\s+(?:le|les)\s+\w+\s+(?:[\wáéíóú]+\s+){{0,3}})?"
-        rf"(?:recibir\s+(?:[\wáéíóú]+\s+){{0,3}})?por\s+(?P<channel>{channels})\b",
-        message,
-        re.IGNORECASE,
-    )
-    if third and third.group("name")[0].isupper():
-        name, channel = _name(third.group("name")), _CHANNELS[third.group("channel").lower()]
-        yield ExtractedFact(
-            _third_party_category(message),
-            "canal_preferido",
-            channel,
-            f"{name} prefiere que le escribamos por {channel}.",
-            subject_name=name,
         )
-        return
-    own = re.search(
-        rf"(?:prefiero|mejor)\s+que\s+me\s+\w+\s+(?:[\wáéíóú]+\s+){{0,3}}por\s+(?P<channel>{channels})"
-        rf"|(?:escríbeme|escribeme|avísame|avisame|mándame|mandame)\s+(?:siempre\s+)?por\s+"
-        rf"(?P<channel2>{channels})",
-        message,
-        re.IGNORECASE,
-    )
-    if own:
-        channel = _CHANNELS[(own.group("channel") or own.group("channel2")).lower()]
-        yield ExtractedFact(
-            "preferencia", "canal_preferido", channel, f"Prefiere que le escriban por {channel}."
-        )
+    return facts
 
 
-@rule
-def names(message: str) -> Iterator[ExtractedFact]:
-    match = re.search(rf"\b(?i:me\s+llamo|mi\s+nombre\s+es)\s+(?P<name>{_PERSON})", message)
-    if match:
-        name = match.group("name")
-        yield ExtractedFact("perfil_usuario", "nombre", name, f"Se llama {name}.")
-    nick = re.search(
-        rf"\b(?:llámame|llamame|puedes\s+llamarme|me\s+llaman|todos\s+me\s+llaman)\s+(?P<name>{_PERSON})",
-        message,
-        re.IGNORECASE,
-    )
-    if nick:
-        name = nick.group("name")
-        yield ExtractedFact("perfil_usuario", "apodo", name, f"Prefiere que le llamen {name}.")
-
-
-@rule
-def tone(message: str) -> Iterator[ExtractedFact]:
-    folded = message.casefold()
-    if re.search(
-        r"\btutéame\b|\btuteame\b|\b(?:háblame|hablame|trátame|tratame)\s+de\s+tú?\b", folded
-    ):
-        if re.search(r"de\s+usted", folded):
-            yield ExtractedFact("preferencia", "tono", "usted", "Prefiere que le traten de usted.")
-        else:
-            yield ExtractedFact("preferencia", "tono", "tú", "Prefiere que le traten de tú.")
-    elif re.search(r"\b(?:háblame|hablame|trátame|tratame)\s+de\s+usted\b", folded):
-        yield ExtractedFact("preferencia", "tono", "usted", "Prefiere que le traten de usted.")
-
-
-@rule
-def family(message: str) -> Iterator[ExtractedFact]:
-    patterns = (
-        rf"\bmi\s+(?P<rel>{_RELATIVES})\s+(?:pequeñ[oa]\s+|mayor\s+)?se\s+llama\s+(?P<name>{_PERSON})",
-        rf"\btengo\s+(?:un|una)\s+(?P<rel>{_RELATIVES})\s*(?:,|que\s+se\s+llama|llamad[oa])\s*"
-        rf"(?P<name>{_PERSON})",
-    )
-    for pattern in patterns:
-        for match in re.finditer(pattern, message, re.IGNORECASE):
-            rel, name = match.group("rel").lower(), match.group("name")
-            yield ExtractedFact("perfil_usuario", rel, name, f"Su {rel} se llama {name}.")
-
-
-@rule
-def company(message: str) -> Iterator[ExtractedFact]:
-    activity = re.search(
-        r"\b(?:nos\s+dedicamos\s+a|(?:la|mi|nuestra)\s+empresa\s+se\s+dedica\s+a|"
-        r"somos\s+(?=un[ao]?\s)|nuestro\s+negocio\s+es)\s*(?P<what>[^.!?\n]+)",
-        message,
-        re.IGNORECASE,
-    )
-    if activity:
-        what = activity.group("what").strip(" ,")
-        yield ExtractedFact("empresa", "actividad", what, _sentence(f"La empresa: {what}"))
-    staff = re.search(
-        r"\bsomos\s+(?P<n>\d+)\s+(?:en\s+el\s+taller|en\s+la\s+empresa|trabajando)"
-        r"|\btenemos\s+(?P<m>\d+)\s+(?:empleados|trabajadores|personas\s+en\s+plantilla)",
-        message,
-        re.IGNORECASE,
-    )
-    if staff:
-        n = staff.group("n") or staff.group("m")
-        yield ExtractedFact("empresa", "empleados", n, f"La empresa tiene {n} personas trabajando.")
-
-
-@rule
-def prices(message: str) -> Iterator[ExtractedFact]:
-    supplier = re.search(
-        rf"(?P<name>{NAME})\s+nos\s+cobra\s+(?P<price>{_PRICE})\s+(?:por\s+(?:el|la|cada)?\s*|el\s+|la\s+)"
-        r"(?P<item>[^.,!?\n]+)",
-        message,
-    )
-    if supplier:
-        name, item, price = (
-            _name(supplier.group("name")),
-            supplier.group("item").strip(),
-            supplier.group("price"),
-        )
-        yield ExtractedFact(
-            "proveedor",
-            f"precio_{_slug(item)}",
-            price,
-            f"{name} nos cobra {price} por {item}.",
-            subject_name=name,
-        )
-        return
-    own = re.search(
-        rf"\b(?:cobramos|cobro)\s+(?P<price>{_PRICE})\s+(?:la|el|por|cada)\s+(?P<item>[^.,!?\n]+)"
-        rf"|\b(?:el|la|los|las)\s+(?P<item2>[^.,!?\n]+?)\s+(?:lo|la|los|las)\s+cobramos\s+a\s+"
-        rf"(?P<price2>{_PRICE})",
-        message,
-        re.IGNORECASE,
-    )
-    if own:
-        item = (own.group("item") or own.group("item2")).strip()
-        price = own.group("price") or own.group("price2")
-        yield ExtractedFact(
-            "empresa", f"precio_{_slug(item)}", price, f"Cobramos {price} por {item}."
-        )
-
-
-@rule
-def schedules(message: str) -> Iterator[ExtractedFact]:
-    match = re.search(
-        r"\b(?:abrimos|trabajamos|nuestro\s+horario\s+es|el\s+horario\s+(?:del\s+taller\s+)?es)\s+"
-        r"(?P<when>(?:de\s+lunes\s+a\s+(?:viernes|sábado)\s+)?(?:de\s+)?\d{1,2}(?::\d\d)?\s+a\s+"
-        r"\d{1,2}(?::\d\d)?(?:\s+y\s+de\s+\d{1,2}(?::\d\d)?\s+a\s+\d{1,2}(?::\d\d)?)?)",
-        message,
-        re.IGNORECASE,
-    )
-    if match:
-        when = match.group("when").strip()
-        yield ExtractedFact("empresa", "horario", when, f"El horario es {when}.")
-        return
-    third = re.search(
-        rf"(?P<name>{NAME})\s+(?:solo\s+)?(?:abre|atiende|recibe)\s+(?P<when>(?:solo\s+)?(?:por\s+las\s+"
-        rf"(?:mañanas|tardes)|de\s+\d{{1,2}}(?::\d\d)?\s+a\s+\d{{1,2}}(?::\d\d)?|los\s+{_DAY}))",
-        message,
-    )
-    if third:
-        name, when = _name(third.group("name")), third.group("when")
-        yield ExtractedFact(
-            _third_party_category(message),
-            "horario",
-            when,
-            f"{name} atiende {when}.",
-            subject_name=name,
-        )
-
-
-@rule
-def dated_events(message: str) -> Iterator[ExtractedFact]:
-    match = re.search(
-        rf"(?P<when>{_WHEN})\s*,?\s+(?P<what>(?:tengo|me\s+voy|voy|vamos|nos\s+vamos|hay|cerramos|"
-        rf"estaré|estoy|viene|vienen)\b[^.!?\n]*)",
-        message,
-        re.IGNORECASE,
-    )
-    if match is None:
-        match = re.search(
-            rf"(?P<what>(?:me\s+voy|estaré|cerramos|nos\s+vamos|tengo\s+(?:una\s+)?(?:reunión|cita|"
-            rf"auditoría|inspección))[^.!?\n]*?)\s+(?P<when>{_WHEN})\b",
-            message,
-            re.IGNORECASE,
-        )
-    if match:
-        when, what = match.group("when").strip(), match.group("what").strip()
-        yield ExtractedFact("evento", "evento", f"{when}: {what}", _sentence(f"{when} {what}"))
-
-
-@rule
-def ibans(message: str) -> Iterator[ExtractedFact]:
-    iban = find_iban(message)
-    if iban is None:
-        return
-    owner = re.search(
-        rf"(?i:cuenta|iban)\s+(?:nueva\s+)?(?:de|del)\s+(?P<name>{NAME})"
-        rf"|(?P<name2>{NAME})\s+(?:tiene|ha\s+cambiado\s+de|nos\s+ha\s+pasado|nos\s+pasa)\s+"
-        r"(?:una\s+)?(?:nueva\s+)?(?:cuenta|IBAN)",
-        message,
-    )
-    if owner is None:
-        return
-    name = _name(owner.group("name") or owner.group("name2"))
-    yield ExtractedFact(
-        _third_party_category(message),
-        "iban",
-        iban,
-        f"La cuenta de {name} es {iban}.",
-        subject_name=name,
+def states_something(text: str) -> bool:
+    """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
+    folded = fold_aligned(text).lower()
+    return not (
+        _QUESTION_OR_ORDER.search(folded)
+        or _TRAILING_ORDER.search(folded)
+        or _UNSURE.search(folded)
     )
 
 
-@rule
-def tax_ids(message: str) -> Iterator[ExtractedFact]:
-    match = re.search(
-        rf"(?i:el\s+)?(?:NIF|CIF|NIE)\s+(?:de|del)\s+(?P<name>{NAME})\s+es\s+(?:el\s+)?"
-        r"(?P<id>[A-Z]?-?\d{7,8}-?[A-Z0-9])"
-        rf"|(?P<name2>{NAME}),?\s+(?:con\s+)?(?:NIF|CIF)\s+(?P<id2>[A-Z]?-?\d{{7,8}}-?[A-Z0-9])",
-        message,
-    )
-    if match is None:
-        return
-    name = _name(match.group("name") or match.group("name2"))
-    tax_id = re.sub(r"-", "", match.group("id") or match.group("id2")).upper()
-    if not es_nif.is_valid(tax_id) and not _cif_shape(tax_id):
-        return
-    yield ExtractedFact(
-        _third_party_category(message),
-        "nif",
-        tax_id,
-        f"El NIF de {name} es {tax_id}.",
-        subject_name=name,
-        subject_tax_id=tax_id,
+def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
+    """The cleaned message as one note about its subject, or None when nothing is left."""
+    cleaned = _clean(message)
+    if not cleaned:
+        return None
+    slots = find_slots(cleaned)
+    subject = find_subject(cleaned, slots, contacts, NOTE)
+    text = sentence(_named(cleaned, subject))
+    return ExtractedFact(
+        category=subject.category(cleaned, NOTE),
+        attribute=NOTE,
+        value=text[:MAX_NOTE],
+        text=text,
+        subject_name=subject.name,
+        subject_contact_id=subject.contact.id if subject.contact else None,
+        note=True,
     )
 
 
-def _cif_shape(tax_id: str) -> bool:
-    from stdnum.es import cif
+def worth_a_note(text: str) -> bool:
+    """A statement the classifier does not read as nothing: kept as a note if nothing else."""
+    cleaned = _clean(text)
+    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
+        return False
+    return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
 
-    return cif.is_valid(tax_id)
+
+def _writer_note(cleaned: str) -> ExtractedFact:
+    text = sentence(cleaned)
+    return ExtractedFact("perfil_usuario", NOTE, text[:MAX_NOTE], text, note=True)
 
 
-def _reuse_names(fact: ExtractedFact, known: list[KnownAttribute]) -> ExtractedFact:
-    """Reuse a stored attribute name that means the same (the article's weak point, §5)."""
-    synonyms = {
-        "plazo_pago": {
-            "plazo_pago",
-            "condiciones_cobro",
-            "plazo_cobro",
-            "dias_pago",
-            "vencimiento",
-        },
-        "persona_contacto": {"persona_contacto", "contacto", "interlocutor"},
-        "canal_preferido": {"canal_preferido", "canal", "medio_contacto"},
-    }
-    group = synonyms.get(fact.attribute)
-    if not group:
+def _reuse_names(
+    fact: ExtractedFact, known: list[KnownAttribute], contacts: Sequence[ContactName]
+) -> ExtractedFact:
+    """Reuse a stored attribute name that means the same thing for that subject (DESIGN §5)."""
+    group = next((g for g in SYNONYMS if fact.attribute in g), None)
+    if group is None:
         return fact
+    subject = f"contacto:{fact.subject_contact_id}" if fact.subject_contact_id else ""
     for item in known:
-        if item.attribute in group and item.attribute != fact.attribute:
-            return ExtractedFact(
-                fact.category,
-                item.attribute,
-                fact.value,
-                fact.text,
-                fact.subject_name,
-                fact.subject_tax_id,
-            )
+        same_subject = not subject or item.subject == subject
+        if item.attribute in group and item.attribute != fact.attribute and same_subject:
+            return replace(fact, attribute=item.attribute)
     return fact
 
 
-def extract_facts(message: str, known: list[KnownAttribute]) -> list[ExtractedFact]:
-    """Every fact the patterns find, once each (same category, subject and attribute)."""
+SYNONYMS = (
+    frozenset({"plazo_pago", "condiciones_cobro", "plazo_cobro", "dias_pago", "vencimiento"}),
+    frozenset({"persona_contacto", "contacto", "interlocutor", "encargado"}),
+    frozenset({"canal_preferido", "canal", "medio_contacto"}),
+    frozenset({"metodo_pago", "forma_pago", "forma_de_pago", "medio_pago"}),
+    frozenset({"nif", "cif", "nie", "dni"}),
+    frozenset({"cierre", "vacaciones", "cierre_vacaciones"}),
+    frozenset({"telefono", "movil"}),
+    frozenset({"email", "correo"}),
+)
+
+
+def extract_facts(
+    message: str,
+    known: list[KnownAttribute],
+    *,
+    contacts: Sequence[ContactName] = (),
+    today: datetime.date | None = None,
+) -> list[ExtractedFact]:
+    """Every fact the message states, once each; one note when none is confident."""
+    cleaned = _clean(message)
+    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
+        return []
+    if is_own_life(cleaned) and not match_contacts(cleaned, list(contacts)):
+        # The writer's own life: its family facts, how the writer likes to be reached or
+        # called, or else one note about the writer.
+        patterned = list(pattern_facts(cleaned))
+        own = [
+            fact
+            for fact in _clause_facts(cleaned, (), today)
+            if fact.attribute in _WRITER_ATTRIBUTES and not fact.subject_name
+        ]
+        return patterned or own or [_writer_note(cleaned)]
+    clauses = _clauses(cleaned)
     facts: list[ExtractedFact] = []
+    carried: ExtractedFact | None = None
+    for clause in clauses:
+        for fact in _clause_facts(clause, contacts, today):
+            # A clause that names nobody is about the subject of the clause before it.
+            if carried is not None and not fact.subject_name and fact.category == "empresa":
+                fact = replace(
+                    fact,
+                    category=carried.category,
+                    subject_name=carried.subject_name,
+                    subject_contact_id=carried.subject_contact_id,
+                )
+            facts.append(_reuse_names(fact, known, contacts))
+            if fact.subject_name:
+                carried = fact
+    if len(clauses) > 1 and not facts:
+        facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
+    if not facts:
+        if not worth_a_note(cleaned):
+            return []
+        note = note_fact(message, contacts)
+        return [note] if note is not None else []
+    unique: list[ExtractedFact] = []
     seen: set[tuple[str, str, str]] = set()
-    for each in RULES:
-        for fact in each(message):
-            fact = _reuse_names(fact, known)
-            key = (fact.category, fact.subject_name.casefold(), fact.attribute)
-            if key not in seen:
-                seen.add(key)
-                facts.append(fact)
-    return facts
+    for fact in facts:
+        key = (fact.category, fact.subject_name.casefold(), fact.attribute)
+        if key not in seen:
+            seen.add(key)
+            unique.append(fact)
+    return unique

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from learning.base import GATE_CATEGORIES, GateDecision, scope_of
+from learning.offline.logreg import fit, softmax
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
 from memory.scope import requested_visibility
 from sumalos.embeddings import embed_passages
@@ -28,9 +29,6 @@ from sumalos.rls.rule import Visibility
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TRAINING_SET = DATA_DIR / "gate_train.jsonl"
-STEPS = 1500
-LEARNING_RATE = 0.5
-L2 = 1e-3
 CUE_WEIGHT = 0.35
 
 
@@ -74,22 +72,6 @@ def features(texts: list[str]) -> np.ndarray:
     return np.hstack([embeddings * 4.0, lexical, bias])
 
 
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    probabilities: np.ndarray = e / e.sum(axis=1, keepdims=True)
-    return probabilities
-
-
-def _fit(x: np.ndarray, targets: np.ndarray) -> np.ndarray:
-    """Multinomial logistic regression by full-batch gradient descent from zeros."""
-    weights = np.zeros((x.shape[1], targets.shape[1]))
-    for _ in range(STEPS):
-        gradient = x.T @ (_softmax(x @ weights) - targets) / len(x) + L2 * weights
-        weights -= LEARNING_RATE * gradient
-    return weights
-
-
 @dataclass(frozen=True)
 class GateModel:
     remember: np.ndarray  # (features, 2)
@@ -113,7 +95,7 @@ def model() -> GateModel:
         category = np.zeros((len(rows), len(GATE_CATEGORIES)))
         for i, row in enumerate(rows):
             category[i, GATE_CATEGORIES.index(row["category"])] = 1.0
-        return GateModel(remember=_fit(x, remember), category=_fit(x, category))
+        return GateModel(remember=fit(x, remember), category=fit(x, category))
 
 
 def message_scope(message: str, category: str) -> str | None:
@@ -136,8 +118,8 @@ def decide(message: str, previous: str | None) -> GateDecision:
     """Answer every gate question for one message (Suma's previous turn is context only)."""
     trained = model()
     x = features([message])
-    p_remember = float(_softmax(x @ trained.remember)[0, 1])
-    p_categories = _softmax(x @ trained.category)[0]
+    p_remember = float(softmax(x @ trained.remember)[0, 1])
+    p_categories = softmax(x @ trained.category)[0]
     best = int(np.argmax(p_categories))
     category = GATE_CATEGORIES[best]
     folded = fold(message)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from learning.base import ExtractedFact, GateDecision, KnownAttribute, ProviderResult
+from collections.abc import Sequence
+
+from learning.base import (
+    ContactName,
+    ExtractedFact,
+    GateDecision,
+    KnownAttribute,
+    ProviderResult,
+)
 from learning.offline.extract import extract_facts
 from learning.offline.gate import decide
 from sumalos.ai.usage import Usage
 
 GATE_MODEL = "offline-gate-logreg-e5"
-EXTRACTION_MODEL = "offline-patterns-es"
+EXTRACTION_MODEL = "offline-slots-logreg-e5"
 
 
 class OfflineProvider:
@@ -18,6 +26,12 @@ class OfflineProvider:
         return ProviderResult(decide(message, previous), [Usage("offline", GATE_MODEL)])
 
     def extract(
-        self, *, message: str, previous: str | None, known: list[KnownAttribute]
+        self,
+        *,
+        message: str,
+        previous: str | None,
+        known: list[KnownAttribute],
+        contacts: Sequence[ContactName] = (),
     ) -> ProviderResult[list[ExtractedFact]]:
-        return ProviderResult(extract_facts(message, known), [Usage("offline", EXTRACTION_MODEL)])
+        facts = extract_facts(message, known, contacts=contacts)
+        return ProviderResult(facts, [Usage("offline", EXTRACTION_MODEL)])

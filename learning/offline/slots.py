@@ -1,0 +1,625 @@
+"""Typed values in a Spanish message, each normalized: the "slots" a fact's value comes from.
+
+A slot is a kind (``term``, ``amount``, ``percent``, ``date``, ``month``, ``weekday``,
+``period``, ``time``, ``channel``, ``payment_method``, ``tax_id``, ``iban``, ``email``,
+``phone``, ``address``, ``person``, ``tone``), a canonical value ("45 días", "1,20 €/litro",
+"1-15 agosto", "Bizum") and where it sits in the message. The same normalization compares an
+expected value with a found one in ``eval_extraction``. Decision record: docs/decisions/0020.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from stdnum.es import nif as es_nif
+
+from memory.policy_secrets import find_iban, fold_aligned
+
+MONTHS = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+WEEKDAYS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
+_WEEKDAY_NAMES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+_MONTHS = (
+    "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
+    "noviembre|diciembre"
+)
+_MONTH = rf"(?P<month>{_MONTHS})"
+_DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
+_NUMBER_WORDS = {
+    "un": 1,
+    "una": 1,
+    "dos": 2,
+    "tres": 3,
+    "cuatro": 4,
+    "cinco": 5,
+    "seis": 6,
+    "siete": 7,
+    "ocho": 8,
+    "nueve": 9,
+    "diez": 10,
+    "doce": 12,
+    "quince": 15,
+    "veinte": 20,
+    "treinta": 30,
+    "cuarenta y cinco": 45,
+    "sesenta": 60,
+    "noventa": 90,
+    "ciento veinte": 120,
+}
+_NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class Slot:
+    kind: str
+    value: str
+    start: int
+    end: int
+
+
+def _number(raw: str) -> Decimal | None:
+    """A Spanish number: "1.250,50", "1,20", "1.20" (a decimal when two digits follow)."""
+    raw = raw.strip()
+    if raw in _NUMBER_WORDS:
+        return Decimal(_NUMBER_WORDS[raw])
+    if "," in raw:
+        raw = raw.replace(".", "").replace(",", ".")
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", raw):
+        raw = raw.replace(".", "")
+    try:
+        return Decimal(raw)
+    except InvalidOperation:
+        return None
+
+
+def spanish_number(number: Decimal) -> str:
+    """``1250`` → "1.250", ``1.2`` → "1,20": how a price is written in Spain."""
+    if number == number.to_integral_value():
+        return f"{int(number):,}".replace(",", ".")
+    whole, _, cents = f"{number:.2f}".partition(".")
+    return f"{int(whole):,}".replace(",", ".") + "," + cents
+
+
+# --- payment terms ----------------------------------------------------------------------------
+
+_TERM_DAYS = re.compile(
+    rf"\b(?:a\s+|en\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d)\b"
+    r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
+    r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
+)
+_TERM_MONTHS = re.compile(rf"\ba\s+(?P<n>{_NUMBER_WORD}|\d)\s+mes(?:es)?\b")
+_TERM_EOM = re.compile(r"(?:\ba\s+|^)(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b")
+# "paga a 30": a bare number after paying is a term in days.
+_TERM_BARE = re.compile(
+    r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos)\s+"
+    r"(?:\w+\s+){0,2}?a\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    r"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+)
+_CASH = re.compile(
+    r"\b(?:al\s+contado|a\s+tocateja|(?:todo\s+)?(?:al|en\s+el)\s+momento|en\s+el\s+acto|"
+    r"pago\s+inmediato|(?:ya\s+)?no\s+(?:nos\s+|me\s+|le\s+|les\s+)?fia(?:n|ra|ran)?|"
+    r"nada\s+de\s+fiar|a\s+la\s+entrega|contra\s+entrega|(?:^|\s)contado\b)"
+)
+
+
+def _terms(folded: str) -> list[Slot]:
+    slots = []
+    for match in _TERM_DAYS.finditer(folded):
+        n = _number(match.group("n"))
+        if n is None or not 0 < n <= 365:
+            continue
+        value = f"{int(n)} días" + (" fin de mes" if match.group("eom") else "")
+        slots.append(Slot("term", value, *match.span()))
+    for match in _TERM_MONTHS.finditer(folded):
+        n = _number(match.group("n"))
+        if n is not None and 0 < n <= 12:
+            slots.append(Slot("term", f"{int(n) * 30} días", *match.span()))
+    for match in _TERM_BARE.finditer(folded):
+        n = _number(match.group("n") or match.group("n2"))
+        if n is not None and 0 < n <= 180:
+            group = "n" if match.group("n") else "n2"
+            slots.append(Slot("term", f"{int(n)} días", match.start(group) - 2, match.end(group)))
+    for match in _TERM_EOM.finditer(folded):
+        slots.append(Slot("term", "fin de mes", *match.span()))
+    for match in _CASH.finditer(folded):
+        slots.append(Slot("term", "al contado", *match.span()))
+    return slots
+
+
+# --- amounts and percentages ------------------------------------------------------------------
+
+_UNITS = {
+    "litro": "litro",
+    "l": "litro",
+    "kilo": "kilo",
+    "kg": "kilo",
+    "hora": "hora",
+    "h": "hora",
+    "metro": "metro",
+    "m": "metro",
+    "unidad": "unidad",
+    "ud": "unidad",
+    "caja": "caja",
+    "saco": "saco",
+    "rollo": "rollo",
+    "bote": "bote",
+    "palet": "palet",
+    "mes": "mes",
+    "servicio": "servicio",
+    "corte": "corte",
+    "noche": "noche",
+    "visita": "visita",
+    "salida": "salida",
+    "porte": "porte",
+}
+_UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
+_NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
+_AMOUNT = re.compile(
+    rf"(?P<n>{_NUM})\s*(?:€|eur(?:os?)?\b|pavos\b|e\b)"
+    rf"(?:\s*(?:/|por|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
+)
+_BARE_PRICE = re.compile(
+    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada)\s+{_UNIT}\b"
+)
+# "a 6,80": a price with cents and no currency.
+_CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
+_PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
+
+
+def _amounts(folded: str) -> list[Slot]:
+    slots = []
+    for match in _AMOUNT.finditer(folded):
+        n = _number(match.group("n"))
+        if n is None:
+            continue
+        unit = _UNITS.get(match.group("unit") or "", "")
+        value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
+        slots.append(Slot("amount", value, *match.span()))
+    for match in _BARE_PRICE.finditer(folded):
+        n = _number(match.group("n"))
+        if n is not None:
+            unit = _UNITS[match.group("unit")]
+            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+    for match in _CENTS.finditer(folded):
+        n = _number(match.group("n"))
+        if n is not None:
+            slots.append(Slot("amount", f"{spanish_number(n)} €", match.start("n"), match.end()))
+    for match in _PERCENT.finditer(folded):
+        n = _number(match.group("n"))
+        if n is not None and 0 < n <= 100:
+            slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span()))
+    return slots
+
+
+# --- dates, months, weekdays, periods, times --------------------------------------------------
+
+_MONTH_NUMBER = {name: i + 1 for i, name in enumerate(MONTHS)} | {"setiembre": 9}
+_PERIOD_DAYS = re.compile(
+    rf"\bdel?\s+(?:dia\s+)?(?P<a>\d{{1,2}})\s+(?:de\s+{_MONTH.replace('month', 'm1')}\s+)?"
+    rf"(?:al|hasta\s+el|a)\s+(?:dia\s+)?(?P<b>\d{{1,2}})\s+de\s+{_MONTH}"
+)
+_FORTNIGHT = re.compile(
+    rf"\b(?:la\s+)?(?P<which>primera|segunda|ultima|1a|2a)\s+quincena\s+de\s+{_MONTH}"
+    rf"|\b(?:la\s+)?quincena\s+(?P<which2>primera|segunda|ultima)\s+de\s+(?P<m2>{_MONTHS})"
+)
+_WEEKS = re.compile(
+    rf"\b(?:las\s+)?(?P<which>dos\s+primeras|dos\s+ultimas|primera|ultima)\s+semanas?\s+de\s+{_MONTH}"
+)
+_DATE = re.compile(
+    rf"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{{1,2}})\s+de\s+{_MONTH}(?:\s+(?:de\s+)?(?P<y>20\d\d))?"
+    r"|\b(?P<d2>\d{1,2})/(?P<m2>\d{1,2})(?:/(?P<y2>\d{2,4}))?\b"
+)
+# The canonical forms themselves, so a stored value reads back as the same slot.
+_PERIOD_CANONICAL = re.compile(
+    rf"\b(?P<a>\d{{1,2}})(?:\s+(?P<m1>{_MONTHS}))?-(?P<b>\d{{1,2}})\s+{_MONTH}"
+)
+_ISO_DATE = re.compile(r"\b(?P<y>20\d\d)-(?P<m>\d\d)-(?P<d>\d\d)\b")
+_TIME_CANONICAL = re.compile(r"\b(?P<a>\d{1,2}:\d\d)-(?P<b>\d{1,2}:\d\d)\b")
+_RELATIVE = re.compile(r"\b(?:pasado\s+manana|manana)\b(?!\s+(?:y|o)\b)(?!s)")
+_MONTH_ALONE = re.compile(rf"\b(?:en|todo|durante|el\s+mes\s+de|mes\s+de|de)\s+{_MONTH}\b")
+_WEEKDAY_RANGE = re.compile(rf"\b(?:de\s+)?(?P<a>{_DAY})\s+a\s+(?P<b>{_DAY})\b")
+_WEEKDAY = re.compile(rf"\b(?P<day>{_DAY})\b")
+_CLOCK = r"(?P<{0}>\d{{1,2}})(?:[:.h](?P<{0}m>\d\d)|\s+y\s+(?P<{0}half>media|cuarto))?"
+_TIME_RANGE = re.compile(
+    r"\bde\s+(?:las\s+)?"
+    + _CLOCK.format("a")
+    + r"\s*(?:h\b)?\s*(?:a|hasta)\s+(?:las\s+)?"
+    + _CLOCK.format("b")
+    + rf"(?!\s*(?:de\s+)?(?:{_MONTHS}|dias|%|€|euros))"
+)
+_TIME_FROM = re.compile(
+    r"\b(?P<how>a\s+partir\s+de|desde|antes\s+de|despues\s+de|hasta)\s+(?:las\s+)?"
+    + _CLOCK.format("a")
+)
+_DAYPART = re.compile(
+    r"\b(?:(?:solo\s+)?(?:por\s+las|por\s+la|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
+)
+
+
+def _clock(match: re.Match[str], name: str) -> str:
+    hour = int(match.group(name))
+    minutes = match.group(f"{name}m")
+    half = match.group(f"{name}half")
+    mm = minutes or ("30" if half == "media" else "15" if half == "cuarto" else "00")
+    return f"{hour}:{mm}"
+
+
+def _year_for(month: int, day: int, today: datetime.date) -> int:
+    """The next such date on or after ``today`` (what "el 15 de diciembre" means in a plan)."""
+    try:
+        candidate = datetime.date(today.year, month, day)
+    except ValueError:
+        return today.year
+    return today.year if candidate >= today else today.year + 1
+
+
+def _month_of(match: re.Match[str], group: str = "month") -> str:
+    name = match.group(group)
+    return "septiembre" if name == "setiembre" else name
+
+
+def _dates(folded: str, today: datetime.date) -> list[Slot]:
+    slots = []
+    for match in _PERIOD_DAYS.finditer(folded):
+        month = _month_of(match)
+        first = match.group("m1")
+        start = f"{int(match.group('a'))} {first}" if first else str(int(match.group("a")))
+        slots.append(Slot("period", f"{start}-{int(match.group('b'))} {month}", *match.span()))
+    for match in _PERIOD_CANONICAL.finditer(folded):
+        first = f" {match.group('m1')}" if match.group("m1") else ""
+        value = f"{int(match.group('a'))}{first}-{int(match.group('b'))} {_month_of(match)}"
+        slots.append(Slot("period", value, *match.span()))
+    for match in _ISO_DATE.finditer(folded):
+        slots.append(Slot("date", match.group(0), *match.span()))
+    for match in _TIME_CANONICAL.finditer(folded):
+        slots.append(Slot("time", f"{match.group('a')}-{match.group('b')}", *match.span()))
+    for match in _FORTNIGHT.finditer(folded):
+        which = match.group("which") or match.group("which2")
+        month = match.group("month") or match.group("m2")
+        month = "septiembre" if month == "setiembre" else month
+        last = _last_day(month)
+        days = "1-15" if which in ("primera", "1a") else f"16-{last}"
+        slots.append(Slot("period", f"{days} {month}", *match.span()))
+    for match in _WEEKS.finditer(folded):
+        month, which = _month_of(match), match.group("which")
+        last = _last_day(month)
+        days = {
+            "dos primeras": "1-14",
+            "primera": "1-7",
+            "ultima": f"{last - 6}-{last}",
+            "dos ultimas": f"{last - 13}-{last}",
+        }[which]
+        slots.append(Slot("period", f"{days} {month}", *match.span()))
+    for match in _DATE.finditer(folded):
+        if match.group("d"):
+            day, month_number = int(match.group("d")), _MONTH_NUMBER[_month_of(match)]
+            year = int(match.group("y")) if match.group("y") else None
+        else:
+            day, month_number = int(match.group("d2")), int(match.group("m2"))
+            raw_year = match.group("y2")
+            year = (2000 + int(raw_year) % 100) if raw_year else None
+        if not (1 <= month_number <= 12 and 1 <= day <= 31):
+            continue
+        year = year or _year_for(month_number, day, today)
+        try:
+            date = datetime.date(year, month_number, day)
+        except ValueError:
+            continue
+        slots.append(Slot("date", date.isoformat(), *match.span()))
+    for match in _RELATIVE.finditer(folded):
+        ahead = 2 if match.group(0).startswith("pasado") else 1
+        value = (today + datetime.timedelta(days=ahead)).isoformat()
+        slots.append(Slot("date", value, *match.span()))
+    for match in _MONTH_ALONE.finditer(folded):
+        slots.append(Slot("month", _month_of(match), match.start("month"), match.end()))
+    for match in _WEEKDAY_RANGE.finditer(folded):
+        value = f"{_weekday(match.group('a'))} a {_weekday(match.group('b'))}"
+        slots.append(Slot("weekday", value, *match.span()))
+    for match in _WEEKDAY.finditer(folded):
+        slots.append(Slot("weekday", _weekday(match.group("day")), *match.span()))
+    for match in _TIME_RANGE.finditer(folded):
+        a, b = _clock(match, "a"), _clock(match, "b")
+        slots.append(Slot("time", f"{a}-{b}", *match.span()))
+    for match in _TIME_FROM.finditer(folded):
+        how = {"a partir de": "desde", "despues de": "desde"}.get(
+            match.group("how"), match.group("how")
+        )
+        slots.append(Slot("time", f"{how} {_clock(match, 'a')}", *match.span()))
+    for match in _DAYPART.finditer(folded):
+        part = (
+            "mañanas"
+            if (match.group("part") or match.group("plural")).startswith("m")
+            else "tardes"
+        )
+        slots.append(Slot("time", part, *match.span()))
+    return slots
+
+
+def _weekday(folded: str) -> str:
+    return _WEEKDAY_NAMES[WEEKDAYS.index(folded.rstrip("s") if folded.endswith("os") else folded)]
+
+
+def _last_day(month: str) -> int:
+    return {"febrero": 28, "abril": 30, "junio": 30, "septiembre": 30, "noviembre": 30}.get(
+        month, 31
+    )
+
+
+# --- channels, payment methods, tone ----------------------------------------------------------
+
+CHANNELS = {
+    r"e-?mail|correo(?:\s+electronico)?|mail|email": "email",
+    r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
+    r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamale|llamen|"
+    r"tlf|telf": "teléfono",
+    r"sms|mensaje\s+de\s+texto": "SMS",
+    r"(?:en\s+)?papel|impresa|por\s+correo\s+postal|carta": "papel",
+    r"telegram": "Telegram",
+}
+PAYMENT_METHODS = {
+    r"bizum": "Bizum",
+    r"transferencias?|transfer": "transferencia",
+    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|recibos?\s+(?:bancarios?|domiciliados?)|"
+    r"adeudo|por\s+el\s+banco": "domiciliación",
+    r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
+    r"tarjeta|datafono": "tarjeta",
+    r"pagares?": "pagaré",
+    r"cheques?|talon": "cheque",
+    r"confirming": "confirming",
+    r"paypal": "PayPal",
+}
+_CHANNEL = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in CHANNELS.items()]
+_PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()]
+_TONE = re.compile(
+    r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|de\s+usted\b|usted)"
+)
+
+
+def _labelled(folded: str) -> list[Slot]:
+    slots: list[Slot] = []
+    for pattern, value in _CHANNEL:
+        slots.extend(Slot("channel", value, *m.span()) for m in pattern.finditer(folded))
+    for pattern, value in _PAYMENT:
+        slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
+    for match in _TONE.finditer(folded):
+        value = "usted" if "usted" in match.group(0) else "tú"
+        slots.append(Slot("tone", value, *match.span()))
+    return slots
+
+
+# --- identifiers: tax IDs, IBANs, e-mails, phones, addresses ----------------------------------
+
+_TAX_ID = re.compile(r"\b[A-Za-z]?[\s.\-]?\d{2}[\s.]?\d{3}[\s.]?\d{3}[\s.\-]?[A-Za-z0-9]?\b")
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+_PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
+_ADDRESS = re.compile(
+    r"\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ctra\.?|"
+    r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida)\s+"
+    r"[^,.;:\n()]{2,60}?(?:,?\s*(?:n[ºo°.]?\s*)?\d{1,4}(?:\s*[a-z]\b)?)"
+    r"(?:\s*,?\s*(?:\d{1,2}[ºª]\s*\w?|bajo|puerta\s+\d+|nave\s+\d+))*"
+    r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
+    re.IGNORECASE,
+)
+
+
+def tax_id_of(raw: str) -> str | None:
+    """A valid Spanish NIF, NIE or CIF in compact form, or None."""
+    compact = re.sub(r"[\s.\-]", "", raw).upper()
+    return compact if len(compact) == 9 and es_nif.is_valid(compact) else None
+
+
+def _identifiers(text: str, folded: str) -> list[Slot]:
+    slots = []
+    iban = find_iban(text)
+    if iban:
+        compact = re.sub(r"[\s.\-]", "", text.upper())
+        start = compact.find(iban[:8])
+        slots.append(Slot("iban", iban, max(start, 0), max(start, 0) + len(iban)))
+    for match in _TAX_ID.finditer(text):
+        tax_id = tax_id_of(match.group(0))
+        if tax_id:
+            slots.append(Slot("tax_id", tax_id, *match.span()))
+    for match in _EMAIL.finditer(text):
+        slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
+    for match in _PHONE.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))[-9:]
+        slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
+    for match in _ADDRESS.finditer(text):
+        address = re.sub(r"\s+", " ", match.group(0)).strip(" ,")
+        slots.append(Slot("address", address[0].upper() + address[1:], *match.span()))
+    return slots
+
+
+# --- people ----------------------------------------------------------------------------------
+
+_CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
+_PERSON_CUE = re.compile(
+    r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
+    r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
+    r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
+    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
+    r"me\s+dicen|me\s+llaman|nombre:|puedes\s+llamarme|(?P<weak>soy|es|son|ahora|con|por|a))\s+"
+    r"(?P<name>[a-zñ]{3,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b)[a-zñ]{3,})?)"
+)
+# Words a cue may be followed by that are not a name.
+_NOT_PERSON = frozenset(
+    [
+        "que",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "de",
+        "del",
+        "en",
+        "por",
+        "para",
+        "con",
+        "sin",
+        "ya",
+        "no",
+        "si",
+        "mas",
+        "muy",
+        "mejor",
+        "siempre",
+        "nunca",
+        "ahora",
+        "antes",
+        "luego",
+        "todo",
+        "toda",
+        "todos",
+        "nada",
+        "nadie",
+        "alguien",
+        "quien",
+        "este",
+        "esta",
+        "ese",
+        "esa",
+        "eso",
+        "esto",
+        "aqui",
+        "alli",
+        "tambien",
+        "pues",
+        "bueno",
+        "vale",
+        "ok",
+        "oficina",
+        "tienda",
+        "taller",
+        "hostal",
+        "hotel",
+        "recepcion",
+        "administracion",
+        "contabilidad",
+        "caja",
+        "almacen",
+        "encargado",
+        "encargada",
+        "jefe",
+        "jefa",
+        "duena",
+        "dueno",
+        "gerente",
+        "responsable",
+        "manana",
+        "tarde",
+        "noche",
+        "semana",
+        "mes",
+        "email",
+        "correo",
+        "telefono",
+        "whatsapp",
+        "bizum",
+        "transferencia",
+        "efectivo",
+        "contado",
+        "ella",
+        "el",
+        "ellos",
+        "usted",
+        "tu",
+        "yo",
+        "suma",
+        "factura",
+        "facturas",
+        "pedido",
+        "pedidos",
+        "precio",
+        "autonomo",
+        "autonoma",
+        "fontanero",
+        "fontanera",
+        "electricista",
+        "persona",
+        "mismo",
+        "misma",
+        "otro",
+        "otra",
+        "nuevo",
+        "nueva",
+        "cliente",
+        "proveedor",
+        "proveedora",
+        "cuenta",
+        "mail",
+    ]
+)
+
+
+def _people(text: str, folded: str) -> list[Slot]:
+    slots = []
+    for match in _PERSON_CUE.finditer(folded):
+        words = text[match.start("name") : match.end("name")].split()
+        if match.group("weak"):
+            # After a plain "es" or "con" only a capitalised word is a name ("es Carmen").
+            words = [w for w in words[:2] if w[:1].isupper()][:2]
+            if not words or not text[match.start("name")].isupper():
+                continue
+        kept = []
+        for word in words:
+            if fold_aligned(word.casefold()) in _NOT_PERSON:
+                break
+            kept.append(word[0].upper() + word[1:])
+        if not kept:
+            continue
+        start = match.start("name")
+        end = start + len(" ".join(words[: len(kept)]))
+        slots.append(Slot("person", " ".join(kept), start, end))
+    return slots
+
+
+def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
+    """Every typed value in ``text``, with its span, in order; overlapping spans all kept."""
+    today = today or datetime.date.today()
+    folded = fold_aligned(text).lower()
+    slots = [
+        *_terms(folded),
+        *_amounts(folded),
+        *_dates(folded, today),
+        *_labelled(folded),
+        *_identifiers(text, folded),
+        *_people(text, folded),
+    ]
+    # A value inside a longer one is part of it: "agosto" in "del 1 al 15 de agosto".
+    kept = [
+        slot
+        for slot in slots
+        if not any(
+            other.start <= slot.start
+            and slot.end <= other.end
+            and other.end - other.start > slot.end - slot.start
+            and other.kind != "person"
+            for other in slots
+        )
+    ]
+    return sorted(set(kept), key=lambda s: (s.start, -s.end, s.kind))
+
+
+def canonical(kind: str, raw: str, today: datetime.date | None = None) -> str | None:
+    """The canonical form of ``raw`` read as a ``kind`` slot (for comparing values)."""
+    for slot in find_slots(raw, today):
+        if slot.kind == kind:
+            return slot.value
+    return None

@@ -1,0 +1,459 @@
+"""Who a fact is about: a contact of the organization, the writer, the company, or a name.
+
+The contact matcher reads the way people name their customers and suppliers: partial names
+("los de Turia"), typos ("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words
+("los del hostal", "la de la pelu", "el gestor"). It only ever sees the contacts the writer may
+read (the caller passes them), so the writer's access decides what can be linked. A role word
+that fits several contacts links none. Decision record: docs/decisions/0020.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from learning.base import ContactName
+from memory.policy_secrets import fold_aligned
+
+WRITER = "writer"
+ORGANIZATION = "organization"
+CONTACT = "contact"
+NAMED = "named"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A subject named in the message: a known contact or a name that links to nothing."""
+
+    name: str
+    start: int
+    end: int
+    contact: ContactName | None = None
+    score: float = 0.0
+
+
+# Legal forms and joining words: never what tells two contacts apart.
+_NOISE = frozenset(
+    [
+        "s",
+        "l",
+        "sl",
+        "s.l",
+        "s.l.",
+        "sa",
+        "s.a",
+        "s.a.",
+        "slu",
+        "s.l.u",
+        "sc",
+        "cb",
+        "c.b",
+        "de",
+        "del",
+        "la",
+        "las",
+        "el",
+        "los",
+        "y",
+        "e",
+        "i",
+        "en",
+        "hermanos",
+    ]
+)
+# Role words people use for a contact, and the word of the contact's name they point at.
+ROLE_WORDS = {
+    "pelu": "peluqueria",
+    "peluqueria": "peluqueria",
+    "peluquera": "peluqueria",
+    "peluquero": "peluqueria",
+    "hostal": "hostal",
+    "hotel": "hoteles",
+    "hoteles": "hoteles",
+    "ferreteria": "ferreteria",
+    "ferre": "ferreteria",
+    "ferretero": "ferreteria",
+    "gestoria": "gestoria",
+    "gestor": "gestoria",
+    "gestora": "gestoria",
+    "asesoria": "gestoria",
+    "asesor": "gestoria",
+    "farmacia": "farmacia",
+    "farmaceutica": "farmacia",
+    "farmaceutico": "farmacia",
+    "colegio": "colegio",
+    "cole": "colegio",
+    "guarderia": "colegio",
+    "gimnasio": "gimnasio",
+    "gym": "gimnasio",
+    "gimnasia": "gimnasio",
+    "autoescuela": "autoescuela",
+    "cafeteria": "cafeteria",
+    "fruteria": "fruteria",
+    "frutero": "fruteria",
+    "frutera": "fruteria",
+    "panaderia": "panaderia",
+    "panadero": "panaderia",
+    "panaderos": "panaderia",
+    "horno": "panaderia",
+    "restaurante": "restaurante",
+    "bar": "bar",
+    "inmobiliaria": "inmobiliaria",
+    "lavanderia": "lavanderia",
+    "tintoreria": "lavanderia",
+    "dentista": "dental",
+    "dentistas": "dental",
+    "clinica": "clinica",
+    "residencia": "residencia",
+    "aseguradora": "seguros",
+    "seguro": "seguros",
+    "seguros": "seguros",
+    "mutua": "mutua",
+    "telefonia": "telefonia",
+    "telefonica": "telefonia",
+    "gasoleo": "gasoleos",
+    "gasoil": "gasoleos",
+    "gasolina": "gasoleos",
+    "gasoleos": "gasoleos",
+    "recambios": "recambios",
+    "saneamientos": "saneamientos",
+    "talleres": "talleres",
+    "distribuidora": "distribuciones",
+    "distribuidor": "distribuciones",
+    "almacen": "distribuciones",
+    "comunidad": "comunidad",
+}
+# Everyday words that also appear in names ("Gimnasio Fuerza Libre"): alone, they name nobody.
+COMMON_WORDS = frozenset(
+    [
+        "libre",
+        "central",
+        "costa",
+        "azul",
+        "levante",
+        "ruta",
+        "huerta",
+        "fuerza",
+        "blanca",
+        "nieves",
+        "sonrisas",
+        "dental",
+        "infantil",
+        "mayor",
+        "paz",
+        "fontaneros",
+        "calderas",
+        "residencial",
+        "propietarios",
+        "calle",
+        "avenida",
+        "plaza",
+        "comunidad",
+        "hermanos",
+        "norte",
+        "sur",
+        "centro",
+        "nuevo",
+        "nueva",
+    ]
+)
+_AFTER_DE = re.compile(r"\b(?:los|las|el|la)\s+de(?:l)?\s+$")
+_TOKEN = re.compile(r"[a-z0-9ñ]+(?:\.[a-z]\.?)*")
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    folded = fold_aligned(text).lower()
+    return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(folded)]
+
+
+def _close(a: str, b: str) -> bool:
+    """Same word, give or take a typo or a missing accent ("garsia" ~ "garcia")."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 5:
+        return False
+    return SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
+def _name_words(contact: ContactName) -> list[str]:
+    return [t for t, _, _ in _tokens(contact.name) if t not in _NOISE and len(t) > 1]
+
+
+def _role_owner(role: str, contacts: list[ContactName]) -> ContactName | None:
+    """The one contact a role word points at; none when it fits several (or none)."""
+    word = ROLE_WORDS[role]
+    fits = [c for c in contacts if word in _name_words(c)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _frequent_words(contacts: list[ContactName]) -> set[str]:
+    """Words that several contacts share ("comunidad", "propietarios", "calle")."""
+    seen: dict[str, int] = {}
+    for contact in contacts:
+        for word in set(_name_words(contact)):
+            seen[word] = seen.get(word, 0) + 1
+    return {word for word, count in seen.items() if count > 1}
+
+
+def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
+    """The known contacts ``text`` names, best first; each with the span that named it."""
+    tokens = _tokens(text)
+    shared = _frequent_words(contacts)
+    found: dict[int, Mention] = {}
+    for contact in contacts:
+        words = _name_words(contact)
+        if not words:
+            continue
+        hits: list[tuple[int, int]] = []
+        weight = 0.0
+        first_only = False
+        for index, word in enumerate(words):
+            for token, start, end in tokens:
+                if _close(token, word) or (
+                    len(token) >= 4 and word.startswith(token) and len(word) - len(token) <= 3
+                ):
+                    hits.append((start, end))
+                    if (
+                        word not in ROLE_WORDS.values()
+                        and word not in COMMON_WORDS
+                        and not word.isdigit()
+                    ):
+                        weight += 0.5 if word in shared else 1.0
+                    first_only = index == 0
+                    break
+        if len(hits) == len(words) >= 2:
+            weight = max(weight, 1.0)  # every word of the name, however ordinary
+        if not hits or weight == 0:
+            continue
+        # One word of a longer name: a first name alone ("José") or a lowercase everyday word
+        # ("libre") names nobody.
+        if len(hits) == 1 and len(words) >= 2:
+            start, end = hits[0]
+            named_as_group = _AFTER_DE.search(text[:start].lower())
+            if first_only or (not (text[start].isupper() or named_as_group) and weight < 1):
+                continue
+        score = len(hits) / len(words) + weight
+        start, end = min(s for s, _ in hits), max(e for _, e in hits)
+        found[contact.id] = Mention(contact.name, start, end, contact, score)
+    for token, start, end in tokens:
+        if token in ROLE_WORDS:
+            owner = _role_owner(token, contacts)
+            if owner is not None and owner.id not in found:
+                found[owner.id] = Mention(owner.name, start, end, owner, 0.9)
+    mentions = sorted(found.values(), key=lambda m: (-m.score, m.start))
+    return _without_overlaps(mentions)
+
+
+def _without_overlaps(mentions: list[Mention]) -> list[Mention]:
+    kept: list[Mention] = []
+    for mention in mentions:
+        if all(mention.end <= k.start or mention.start >= k.end for k in kept):
+            kept.append(mention)
+    return kept
+
+
+def link(name: str, contacts: list[ContactName], tax_id: str = "") -> ContactName | None:
+    """The known contact a written name (or role word) means, or None."""
+    if not name:
+        return None
+    folded = fold_aligned(name).lower()
+    for contact in contacts:
+        if fold_aligned(contact.name).lower() == folded:
+            return contact
+    mentions = match_contacts(name, contacts)
+    if len(mentions) >= 1 and (len(mentions) == 1 or mentions[0].score > mentions[1].score):
+        return mentions[0].contact
+    return None
+
+
+# --- names that are not contacts -------------------------------------------------------------
+
+_CAPITAL = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü'&\-]*"
+_PROPER = re.compile(
+    rf"(?<![\w])(?:{_CAPITAL}\.?)(?:\s+(?:de\s+|del\s+|la\s+|los\s+|y\s+|&\s+)?{_CAPITAL}\.?)*"
+)
+_ROLE_GROUP = re.compile(
+    r"\b(?:los|las|el|la)\s+de(?:l)?\s+(?:la\s+|el\s+|los\s+|las\s+)?(?P<what>[a-záéíóúñ]{3,}"
+    r"(?:\s+[a-záéíóúñ]{3,})?)",
+    re.IGNORECASE,
+)
+# Capitalised words that are not names: sentence openers, days, months, channels, brands.
+_NOT_NAMES = frozenset(
+    [
+        "ahora",
+        "oye",
+        "pues",
+        "ya",
+        "no",
+        "si",
+        "sí",
+        "bueno",
+        "vale",
+        "mira",
+        "hoy",
+        "mañana",
+        "ayer",
+        "eso",
+        "esto",
+        "además",
+        "tambien",
+        "también",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "ojo",
+        "a",
+        "al",
+        "con",
+        "en",
+        "de",
+        "del",
+        "para",
+        "por",
+        "desde",
+        "que",
+        "y",
+        "o",
+        "ni",
+        "lo",
+        "le",
+        "les",
+        "me",
+        "te",
+        "se",
+        "nos",
+        "os",
+        "mi",
+        "su",
+        "sus",
+        "tu",
+        "nuestro",
+        "nuestra",
+        "nuestros",
+        "cuidado",
+        "apunta",
+        "apúntalo",
+        "anota",
+        "recuerda",
+        "importante",
+        "nota",
+        "atención",
+        "atencion",
+        "ok",
+        "okay",
+        "porfa",
+        "gracias",
+        "hola",
+        "buenas",
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+        "whatsapp",
+        "bizum",
+        "email",
+        "correo",
+        "iva",
+        "irpf",
+        "nif",
+        "cif",
+        "nie",
+        "iban",
+        "dni",
+        "suma",
+        "paypal",
+        "telegram",
+        "sms",
+        "pd",
+        "ps",
+        "ah",
+        "eh",
+        "uf",
+        "jo",
+        "joder",
+        "hostia",
+        "madre",
+        "dios",
+        "todo",
+        "toda",
+        "todos",
+        "cada",
+        "cuando",
+        "si_no",
+        "siempre",
+        "nunca",
+        "antes",
+        "después",
+        "despues",
+        "luego",
+        "aviso",
+        "lo_de",
+        "calle",
+        "avenida",
+        "plaza",
+        "camino",
+        "carretera",
+        "polígono",
+        "poligono",
+        "nave",
+        "esta",
+        "este",
+        "estos",
+        "estas",
+        "ese",
+        "esa",
+    ]
+)
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    return not text[:start].strip() or text[:start].rstrip()[-1] in ".!?¡¿:;,\n"
+
+
+def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
+    """Capitalised names that no known contact explains ("Construcciones Pérez")."""
+    names = []
+    for match in _PROPER.finditer(text):
+        words = match.group(0).split()
+        while words and fold_aligned(words[0].lower()) in {fold_aligned(w) for w in _NOT_NAMES}:
+            words = words[1:]
+        while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
+            words = words[:-1]
+        if not words:
+            continue
+        start = match.start() + match.group(0).find(words[0])
+        # One capitalised word opening a sentence is how Spanish writes any first word.
+        if len(words) == 1 and _opens_sentence(text, start):
+            continue
+        name = " ".join(words)
+        end = start + len(name)
+        if any(not (end <= s or start >= e) for s, e in taken):
+            continue
+        names.append(Mention(name.rstrip("."), start, end))
+    return names
+
+
+def role_groups(text: str) -> list[Mention]:
+    """ "Los de X", "la de la pelu": the X, for the matcher or as a name."""
+    return [
+        Mention(m.group("what"), m.start("what"), m.end("what")) for m in _ROLE_GROUP.finditer(text)
+    ]

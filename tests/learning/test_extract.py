@@ -1,0 +1,79 @@
+"""Offline extraction of whole messages: subject, attribute, typed value and sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from learning.base import ContactName, ExtractedFact, KnownAttribute
+from learning.offline.extract import extract_facts
+
+CONTACTS = [
+    ContactName(1, "Ferretería Ruiz", "supplier"),
+    ContactName(2, "Hoteles del Turia S.A.", "customer"),
+    ContactName(3, "Peluquería Ángela S.L.", "customer"),
+    ContactName(4, "Gasóleos Ribera S.L.", "supplier"),
+]
+
+
+def _facts(message: str, known: list[KnownAttribute] | None = None) -> list[tuple[str, ...]]:
+    return [
+        (f.category, f.subject_name, f.attribute, f.value)
+        for f in extract_facts(message, known or [], contacts=CONTACTS)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "ojo que Ferretería Ruiz ya no nos fía, todo al contado a partir de ahora",
+            [("proveedor", "Ferretería Ruiz", "plazo_pago", "al contado")],
+        ),
+        (
+            "El encargado de Hoteles del Turia se llama Jordi",
+            [("cliente", "Hoteles del Turia S.A.", "persona_contacto", "Jordi")],
+        ),
+        (
+            "la de la pelu paga por Bizum, nada de transferencias",
+            [("cliente", "Peluquería Ángela S.L.", "metodo_pago", "Bizum")],
+        ),
+        (
+            "Gasóleos Ribera nos ha subido el gasoil a 1,45 el litro",
+            [("proveedor", "Gasóleos Ribera S.L.", "precio_gasoil", "1,45 €/litro")],
+        ),
+        ("cerramos la segunda quincena de agosto", [("empresa", "", "cierre", "16-31 agosto")]),
+        (
+            "Construcciones Pérez paga a 60 días, no a 30",
+            [("cliente", "Construcciones Pérez", "plazo_pago", "60 días")],
+        ),
+        ("llámame Pablete", [("perfil_usuario", "", "apodo", "Pablete")]),
+        ("¿cuánto me debe la pelu?", []),
+        ("hazme una factura para la pelu de 120 euros", []),
+    ],
+)
+def test_a_message_becomes_its_facts(message, expected):
+    assert _facts(message) == expected
+
+
+def test_a_stored_attribute_name_is_reused_for_the_same_subject():
+    known = [KnownAttribute("contacto:1", "forma_pago", "transferencia")]
+
+    assert _facts("Ferretería Ruiz: ahora Bizum", known) == [
+        ("proveedor", "Ferretería Ruiz", "forma_pago", "Bizum")
+    ]
+
+
+def test_a_sentence_with_no_confident_attribute_is_one_note_about_its_subject():
+    facts = extract_facts("la pelu va a ampliar el local en primavera", [], contacts=CONTACTS)
+
+    assert facts == [
+        ExtractedFact(
+            category="cliente",
+            attribute="nota",
+            value="Peluquería Ángela S.L. va a ampliar el local en primavera.",
+            text="Peluquería Ángela S.L. va a ampliar el local en primavera.",
+            subject_name="Peluquería Ángela S.L.",
+            subject_contact_id=3,
+            note=True,
+        )
+    ]

@@ -1,0 +1,98 @@
+"""Learning from a stored message: subjects linked under the writer's access, notes, corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from channels_app.models import LearnedNotice
+from channels_app.services.chats import web_chat_append, web_chat_create
+from channels_app.services.outbox import outbox_drain
+from learning.services import message_learn
+from memory.models import Memory
+from sumalos.accounts.models import User
+from sumalos.invoicing.models import Contact
+from tests.world import World
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def contacts(world: World) -> dict[str, Contact]:
+    return {
+        name: Contact.objects.create(organization=world.org, kind=kind, name=name)
+        for kind, name in (("supplier", "Ferretería Ruiz"), ("customer", "Hostal Miramar"))
+    }
+
+
+def _say(world: World, text: str, user: User | None = None) -> None:
+    access = world.access(user or world.owner)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
+    web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
+    outbox_drain(handler=message_learn)
+
+
+def _facts() -> list[tuple[Any, ...]]:
+    return list(
+        Memory.objects.order_by("id").values_list(
+            "category", "subject", "attribute", "value", "text", "status"
+        )
+    )
+
+
+def test_a_role_word_links_the_supplier_and_the_negated_method_is_passed_over(world, contacts):
+    ruiz = contacts["Ferretería Ruiz"]
+
+    _say(world, "ojo, los de la ferretería ahora cobran por Bizum, nada de transferencias")
+
+    assert _facts() == [
+        (
+            "proveedor",
+            f"contacto:{ruiz.pk}",
+            "metodo_pago",
+            "Bizum",
+            "A Ferretería Ruiz se le paga por Bizum.",
+            "active",
+        )
+    ]
+
+
+def test_a_writer_who_may_not_read_contacts_keeps_the_name_unlinked(world, contacts):
+    _say(world, "Ferretería Ruiz ahora cobra por Bizum", user=world.bookkeeper)
+
+    memory = Memory.objects.get()
+    assert (memory.subject, memory.contact_id, memory.value) == ("Ferretería Ruiz", None, "Bizum")
+
+
+def test_a_fact_with_no_confident_attribute_is_kept_as_one_note_and_announced(world, contacts):
+    miramar = contacts["Hostal Miramar"]
+
+    _say(world, "El Hostal Miramar tiene la caldera en la azotea")
+
+    assert _facts() == [
+        (
+            "cliente",
+            f"contacto:{miramar.pk}",
+            "",
+            "",
+            "Hostal Miramar tiene la caldera en la azotea.",
+            "active",
+        )
+    ]
+    assert list(LearnedNotice.objects.values_list("text", flat=True)) == [
+        "Hostal Miramar tiene la caldera en la azotea."
+    ]
+
+
+def test_a_correction_supersedes_the_earlier_value(world, contacts):
+    miramar = contacts["Hostal Miramar"]
+    _say(world, "Hostal Miramar paga por transferencia")
+
+    _say(world, "el hostal ya no paga por transferencia, ahora por Bizum")
+
+    assert [row[2:] for row in _facts()] == [
+        ("metodo_pago", "transferencia", "Hostal Miramar paga por transferencia.", "superseded"),
+        ("metodo_pago", "Bizum", "Hostal Miramar paga por Bizum.", "active"),
+    ]
+    assert {row[1] for row in _facts()} == {f"contacto:{miramar.pk}"}

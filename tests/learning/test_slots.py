@@ -1,0 +1,61 @@
+"""Typed values read from Spanish messages, each in its normalized form."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from learning.offline.slots import find_slots
+
+TODAY = datetime.date(2026, 11, 30)
+
+
+def _values(text: str) -> list[tuple[str, str]]:
+    return [(slot.kind, slot.value) for slot in find_slots(text, TODAY)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Talleres García paga a 45 días fin de mes", [("term", "45 días fin de mes")]),
+        ("ya no nos fía, todo al contado", [("term", "al contado"), ("term", "al contado")]),
+        ("nos paga a un mes", [("term", "30 días")]),
+        ("paga a fin de mes", [("term", "fin de mes")]),
+        ("el gasoil a 1,45 €/l", [("amount", "1,45 €/litro")]),
+        ("el gasoil a 1,45 el litro", [("amount", "1,45 €/litro")]),
+        ("un presupuesto de 3.500 €", [("amount", "3.500 €")]),
+        ("un 3% de descuento", [("percent", "3 %")]),
+        ("un doce por ciento", [("percent", "12 %")]),
+        ("cerramos del 1 al 15 de agosto", [("period", "1-15 agosto")]),
+        ("la segunda quincena de agosto", [("period", "16-31 agosto")]),
+        ("del 7 de enero al 15 de febrero", [("period", "7 enero-15 febrero")]),
+        ("el 24 de diciembre", [("date", "2026-12-24")]),
+        ("el 3 de marzo", [("date", "2027-03-03")]),
+        ("todo agosto", [("month", "agosto")]),
+        ("de martes a sábado", [("weekday", "martes a sábado")]),
+        ("de 8 a 14:30", [("time", "8:00-14:30")]),
+        ("a partir de las 17", [("time", "desde 17:00")]),
+        (
+            "Bizum, nada de transferencias",
+            [("payment_method", "Bizum"), ("payment_method", "transferencia")],
+        ),
+        ("los recibos domiciliados", [("payment_method", "domiciliación")]),
+        ("mejor por wasap", [("channel", "WhatsApp")]),
+        ("el CIF es B-46.103.834", [("tax_id", "B46103834")]),
+        ("el CIF es B46103835", []),
+        ("su móvil es el 612 34 56 78", [("phone", "612 345 678")]),
+        ("escribe a Pepe@Hostal.es.", [("email", "pepe@hostal.es")]),
+        ("la cuenta ES91 2100 0418 4502 0005 1332", [("iban", "ES9121000418450200051332")]),
+        ("El encargado se llama jordi", [("person", "Jordi")]),
+        ("tutéame", [("tone", "tú")]),
+    ],
+)
+def test_each_value_is_read_in_its_normalized_form(text, expected):
+    assert _values(text) == expected
+
+
+def test_an_address_keeps_its_number_and_town():
+    assert _values("la nueva dirección es Calle San Vicente 60, Torrent") == [
+        ("address", "Calle San Vicente 60, Torrent")
+    ]
