@@ -8,7 +8,6 @@ dicts that carry provenance, so the reply can cite them.
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import asdict
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -20,16 +19,13 @@ from django.utils import timezone
 from assistant.tools import Tool, ToolContext
 from knowledge.selectors import saber
 from learning.recordar import recordar
-from memory.selectors import memory_latest_for
+from memory.selectors import payment_term_for
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
 from sumalos.rls.assistant import as_assistant
 from sumalos.taxes.warnings import tax_rate_warnings
-
-PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
-DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")
 
 
 def _organization(context: ToolContext) -> int:
@@ -52,16 +48,10 @@ def contact_match(context: ToolContext, name: str, *, kind: str | None = None) -
 def payment_terms_for(context: ToolContext, contact: Contact) -> tuple[int, str]:
     """Days to pay and where they came from: memory, then the contact's field (DESIGN §8)."""
     with as_assistant(context.access):
-        memory = memory_latest_for(
-            access=context.access,
-            subject=f"contacto:{contact.pk}",
-            attribute=PAYMENT_TERM_ATTRIBUTE,
-        )
-    if memory is not None:
-        match = DAYS.search(memory.value) or DAYS.search(memory.text)
-        if match:
-            return int(match.group(1)), f"memoria: «{memory.text}»"
-    return contact.payment_terms_days, "ficha del contacto"
+        term = payment_term_for(access=context.access, contact=contact)
+    if term.memory is not None:
+        return term.days, f"memoria: «{term.memory.text}»"
+    return term.days, "ficha del contacto"
 
 
 def _amount(value: Any) -> Decimal:

@@ -45,3 +45,29 @@ class ConversationSummary(models.Model):
             f"[{p['id']}] {p['text']} (mensajes {', '.join(str(m) for m in p['messages'])})"
             for p in self.points
         )
+
+
+class LearnedNoticeDismissal(models.Model):
+    """A person closed a "Lo he aprendido" card: that notice no longer shows on it for them.
+
+    One row per person and notice, so dismissing is kept by the server, not the browser; the
+    notice stays in the list of what Suma learned. No text: the notice is resolved through the
+    rule when read (``assistant.selectors``).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    notice = models.ForeignKey(
+        "channels_app.LearnedNotice", on_delete=models.CASCADE, related_name="+"
+    )
+    dismissed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "learned_notice_dismissals"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "notice"], name="learned_notice_dismissals_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.notice_id}"

@@ -1,5 +1,6 @@
 """The web chat (DESIGN §6, §8): conversations, the message stream with sources, the
-"Lo he aprendido" card with undo, the link-WhatsApp card, and drafts to confirm.
+"Lo he aprendido" card with undo (it stays until the person closes it), the list of what Suma
+learned lately, the link-WhatsApp card, and drafts to confirm.
 
 Views are thin: every write goes through a service (channels for the transcript and linking,
 the assistant for the reply and for deleting a conversation, invoicing for issuing a confirmed
@@ -22,6 +23,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from assistant.forgetting import conversation_delete
+from assistant.notices import learned_notices_dismiss
+from assistant.selectors import learned_card, learned_recent
 from assistant.services import history_for, web_turn
 from assistant.temporary import (
     temporary_transcript_dump,
@@ -62,6 +65,7 @@ def _page(request: HttpRequest, **context: Any) -> HttpResponse:
             "linked_phone": whatsapp_linked_phone(access=access),
             "unadopted": whatsapp_history_unadopted(access=access),
             "link_code": request.session.pop("whatsapp_link_code", None),
+            "learned": learned_recent(access=access),
             **context,
         },
     )
@@ -90,7 +94,7 @@ def chat_new(request: HttpRequest) -> HttpResponse:
 def chat(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
     access = request_access(request)
     conversation = web_chat_find(access=access, public_id=chat_id)
-    notices = learned_notices_pending(access=access, conversation_id=conversation.conversation_id)
+    notices = learned_card(access=access, conversation_id=conversation.conversation_id)
     return _page(request, chat=conversation, stream=conversation.transcript, notices=notices)
 
 
@@ -103,7 +107,7 @@ def chat_send(request: HttpRequest, chat_id: uuid.UUID) -> HttpResponse:
     if not text:
         messages.error(request, "Escribe un mensaje.")
         return redirect("assistant:chat", chat_id=chat_id)
-    # The card shown above this reply has now been seen.
+    # The card shown above this reply has now been seen; it stays until the person closes it.
     notices = learned_notices_pending(access=access, conversation_id=conversation.conversation_id)
     learned_notices_mark_shown(access=access, notice_ids=[n.pk for n in notices])
     try:
@@ -156,8 +160,21 @@ def chat_temporary(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def notice_undo(request: HttpRequest, notice_id: int) -> HttpResponse:
-    notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
-    messages.success(request, f"Olvidado: «{notice.text}».")
+    try:
+        notice = learned_notice_undo(access=request_access(request), notice_id=notice_id)
+    except (ValidationError, PermissionDenied) as error:
+        messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+    else:
+        messages.success(request, f"Olvidado: «{notice.text}».")
+    return safe_next(request, "assistant:home")
+
+
+@login_required
+@require_POST
+def notices_dismiss(request: HttpRequest) -> HttpResponse:
+    """Close the "Lo he aprendido" card: kept on the server, per person and notice."""
+    ids = [int(value) for value in request.POST.getlist("notice") if value.isdigit()]
+    learned_notices_dismiss(access=request_access(request), notice_ids=ids)
     return safe_next(request, "assistant:home")
 
 

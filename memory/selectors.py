@@ -9,6 +9,7 @@ live in ``memory/prompt.py`` and run under row-level security as well.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from memory.ladder import PERSONAL_CATEGORIES
 from memory.models import Memory, MemoryAudit
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Organization
+from sumalos.invoicing.models import Contact
 from sumalos.rls.rule import Visibility, visible_q
 
 FORMER_MEMBER = "un antiguo miembro"
@@ -77,6 +79,34 @@ def memory_latest_for(*, access: AiAccess, subject: str, attribute: str) -> Memo
         .order_by("-updated_at")
         .first()
     )
+
+
+PAYMENT_TERM_ATTRIBUTE = "plazo_pago"
+_DAYS = re.compile(r"(\d{1,3})\s*d[ií]as")
+
+
+@dataclass(frozen=True)
+class PaymentTerm:
+    """Days a customer takes to pay, and the memory that says so (None: the contact's field)."""
+
+    days: int
+    memory: Memory | None = None
+
+
+def payment_term_for(*, access: AiAccess, contact: Contact) -> PaymentTerm:
+    """The payment term in force for a contact: the newest readable memory, then the field.
+
+    Drafts take their due date from it and the contact page shows it, so the two cannot
+    disagree (DESIGN §8: within memory the newest allowed value wins).
+    """
+    memory = memory_latest_for(
+        access=access, subject=f"contacto:{contact.pk}", attribute=PAYMENT_TERM_ATTRIBUTE
+    )
+    if memory is not None:
+        match = _DAYS.search(memory.value) or _DAYS.search(memory.text)
+        if match:
+            return PaymentTerm(days=int(match.group(1)), memory=memory)
+    return PaymentTerm(days=contact.payment_terms_days)
 
 
 def memories_remembered_value(*, access: AiAccess, contact_id: int, attribute: str) -> list[Memory]:

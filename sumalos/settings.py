@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "sumalos.ai",
     "channels_app",
     "learning",
+    "pages",
 ]
 
 MIDDLEWARE = [

@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("assistant.urls")),
     path("", include("sumalos.invoicing.urls")),
     path("", include("search.urls")),
+    path("", include("pages.urls")),
 ]

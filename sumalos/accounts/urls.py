@@ -10,5 +10,4 @@ urlpatterns = [
     path("salir/", auth_views.LogoutView.as_view(), name="logout"),
     path("organizacion/", views.organization_switch, name="organization_switch"),
     path("organizacion/memoria/", views.organization_shared_mode, name="organization_shared_mode"),
-    path("", views.home, name="home"),
 ]

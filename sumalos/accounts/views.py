@@ -1,18 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from sumalos.accounts.middleware import SESSION_KEY, AuthedRequest, request_access
-from sumalos.accounts.models import Membership, Organization
+from sumalos.accounts.models import Membership
 from sumalos.accounts.services import organization_set_shared_mode
-
-
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"shared_modes": Organization.SharedMode.choices})
 
 
 @login_required

@@ -9,12 +9,13 @@ leaks. Postgres row-level security applies the same rule to the assistant's read
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.contrib.postgres.search import TrigramSimilarity
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.db.models import Model, Q, QuerySet, Sum
+from django.db.models import Count, Model, Q, QuerySet, Sum
 from django.http import Http404
 
 from sumalos.accounts.access import AiAccess
@@ -25,6 +26,7 @@ from sumalos.invoicing.models import (
     Contact,
     Expense,
     Invoice,
+    Quote,
     UploadedDocument,
 )
 from sumalos.invoicing.services import may_see_iban
@@ -203,18 +205,118 @@ def contact_iban(*, access: AiAccess, contact: Contact) -> str | None:
 # --- figures ------------------------------------------------------------------------------
 
 
+def _issued_in_month(
+    access: AiAccess, organization_id: int, year: int, month: int
+) -> QuerySet[Invoice]:
+    return _org(access, Invoice, organization_id).filter(
+        status=Invoice.Status.ISSUED, issue_date__year=year, issue_date__month=month
+    )
+
+
 def invoiced_total(*, access: AiAccess, organization_id: int, year: int, month: int) -> Decimal:
     """Sum of the totals of the invoices issued in that month (drafts do not count)."""
-    result = (
-        _org(access, Invoice, organization_id)
-        .filter(
-            status=Invoice.Status.ISSUED,
-            issue_date__year=year,
-            issue_date__month=month,
-        )
-        .aggregate(total=Sum("total"))["total"]
-    )
+    result = _issued_in_month(access, organization_id, year, month).aggregate(total=Sum("total"))[
+        "total"
+    ]
     return result if result is not None else Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class MonthInvoicing:
+    """A month's issued invoices: how many, base, VAT and total (the figure Suma answers with)."""
+
+    count: int
+    subtotal: Decimal
+    vat_total: Decimal
+    total: Decimal
+
+
+def invoiced_month(
+    *, access: AiAccess, organization_id: int, year: int, month: int
+) -> MonthInvoicing:
+    """The invoices issued in a month; ``total`` equals ``invoiced_total`` for that month."""
+    sums = _issued_in_month(access, organization_id, year, month).aggregate(
+        n=Count("id"), base=Sum("subtotal"), vat=Sum("vat_total")
+    )
+    zero = Decimal("0.00")
+    return MonthInvoicing(
+        count=sums["n"],
+        subtotal=sums["base"] or zero,
+        vat_total=sums["vat"] or zero,
+        total=invoiced_total(
+            access=access, organization_id=organization_id, year=year, month=month
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Receivables:
+    """Issued invoices not yet collected; ``invoices`` lists the oldest due first."""
+
+    count: int
+    total: Decimal
+    overdue_count: int
+    overdue_total: Decimal
+    invoices: list[Invoice]
+
+
+def receivables(
+    *, access: AiAccess, organization_id: int, on: datetime.date, limit: int = 10
+) -> Receivables:
+    """What is left to collect on ``on``: totals, what is overdue, and the first ``limit``.
+
+    Sorted by due date, so the overdue ones (due before ``on``) come first.
+    """
+    pending = _org(access, Invoice, organization_id).filter(
+        status=Invoice.Status.ISSUED, paid_at__isnull=True
+    )
+    zero = Decimal("0.00")
+    sums = pending.aggregate(
+        n=Count("id"),
+        amount=Sum("total"),
+        overdue_n=Count("id", filter=Q(due_date__lt=on)),
+        overdue_amount=Sum("total", filter=Q(due_date__lt=on)),
+    )
+    return Receivables(
+        count=sums["n"],
+        total=sums["amount"] or zero,
+        overdue_count=sums["overdue_n"],
+        overdue_total=sums["overdue_amount"] or zero,
+        invoices=list(pending.select_related("contact").order_by("due_date", "id")[:limit]),
+    )
+
+
+@dataclass(frozen=True)
+class DraftItem:
+    """A draft with the words and the page of its type."""
+
+    document: Invoice | Quote
+    singular: str  # "factura" or "presupuesto"
+    url_name: str  # "invoicing:invoice_detail" or "invoicing:quote_detail"
+
+
+@dataclass(frozen=True)
+class Drafts:
+    """Draft invoices and quotes waiting for someone to review and issue them."""
+
+    invoice_count: int
+    quote_count: int
+    items: list[DraftItem]
+
+
+def drafts_awaiting(*, access: AiAccess, organization_id: int, limit: int = 10) -> Drafts:
+    """The organization's drafts, newest first (invoices and quotes together)."""
+    counts: dict[str, int] = {}
+    items: list[DraftItem] = []
+    for kind in DOCUMENT_TYPES:
+        drafts = _org(access, kind.model, organization_id).filter(status=Invoice.Status.DRAFT)
+        counts[kind.prefix] = drafts.count()
+        items += [
+            DraftItem(document, kind.singular, f"invoicing:{kind.prefix}_detail")
+            for document in drafts.select_related("contact").order_by("-created_at", "-id")[:limit]
+        ]
+    items.sort(key=lambda item: (item.document.created_at, item.document.pk), reverse=True)
+    return Drafts(invoice_count=counts["invoice"], quote_count=counts["quote"], items=items[:limit])
 
 
 def outstanding_for_contact(*, access: AiAccess, contact: Contact) -> Decimal:

@@ -1,12 +1,20 @@
-"""Money and numbers as people read them in Spain: "1.234,56 €", "21 %"."""
+"""Money, numbers and dates as people read them in Spain: "1.234,56 €", "21 %",
+"29 de enero de 2027"."""
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 from django import template
+from django.utils import timezone
 
 register = template.Library()
+
+MONTHS = (
+    "enero", "febrero", "marzo", "abril", "mayo", "junio",
+    "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+)  # fmt: skip
 
 
 def _spanish(value: Decimal, places: int) -> str:
@@ -31,3 +39,13 @@ def number(value: Decimal | None) -> str:
     assert isinstance(exponent, int)  # stored amounts are finite: never NaN or infinity
     places = max(0, -exponent)
     return _spanish(normalized, places)
+
+
+@register.filter
+def long_date(value: datetime.date | None) -> str:
+    """A date as people write it: "29 de enero de 2027" (a moment, in the local time zone)."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime.datetime):
+        value = timezone.localdate(value)
+    return f"{value.day} de {MONTHS[value.month - 1]} de {value.year}"
