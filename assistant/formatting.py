@@ -76,7 +76,7 @@ def cut(text: str, limit: int) -> str:
     ends = [m.end() for m in _SENTENCE_END.finditer(window) if m.end() <= limit]
     if ends and ends[-1] >= limit // 3:
         return window[: ends[-1]]
-    space = window.rfind(" ", 0, limit)
+    space = window.rfind(" ", 0, limit + 1)
     head = window[:space] if space > 0 else window[:limit]
     return head.rstrip(" ,;:") + "…"
 
