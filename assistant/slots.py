@@ -244,7 +244,9 @@ _FILLER_TEXT = """
     las le les lo los llevamos llevo me mi mis nos nuestra nuestro o oye para pero por q
     que quien se ser si sin su sus suma sumame te tenemos tengo tiene todo todos total
     totales un una uno unos y ya siempre iva base imponible mes ano anos trimestre hasta
-    hoy dame ver saber puedes porfa favor lleva era fue
+    hoy dame ver saber puedes porfa favor lleva era fue clientes euros dinero importe
+    mas menos entre todas nosotros eso bruto neto han hicimos hecho hace ultimos meses
+    semana
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 

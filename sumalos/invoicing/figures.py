@@ -56,6 +56,13 @@ def text_matches(text: str, words: Sequence[str]) -> bool:
     return all(any(word_matches(w, p) for p in present) for w in words)
 
 
+def known_words(texts: Sequence[str], words: Sequence[str]) -> list[str]:
+    """``words`` without those no text uses, when some other word is used ("material de
+    fontanería" → "material"); all of them when none is, so a total is never widened to all."""
+    used = [w for w in words if any(text_matches(text, [w]) for text in texts)]
+    return used or list(words)
+
+
 def _require(access: AiAccess, organization_id: int, area: str, refusal: str) -> None:
     if not access.can_read(organization_id, area):
         raise PermissionDenied(refusal)
@@ -93,13 +100,14 @@ def invoiced_figure(
             (document.subtotal if base else document.total for document in documents), ZERO
         )
         return Figure(amount, len(documents), documents)
-    lines = (
+    lines = list(
         visible(access, InvoiceLine)
         .filter(invoice__in=invoices)
         .select_related("invoice", "invoice__contact")
         .order_by("invoice__issue_date", "invoice_id", "position", "id")
     )
-    matched = [line for line in lines if text_matches(line.description, concept)]
+    named = known_words([line.description for line in lines], concept)
+    matched = [line for line in lines if text_matches(line.description, named)]
     amount = sum((line.base if base else line.base + line.vat_amount for line in matched), ZERO)
     documents = list({line.invoice_id: line.invoice for line in matched}.values())
     return Figure(amount, len(documents), documents)
@@ -190,12 +198,11 @@ def expense_figure(
         expenses = expenses.filter(Q(supplier__name__unaccent__icontains=supplier))
     rows = list(expenses.select_related("supplier").order_by("date", "id"))
     if words:
-        rows = [
-            row
+        texts = [
+            f"{row.concept} {row.category} {row.supplier.name if row.supplier else ''}"
             for row in rows
-            if text_matches(
-                f"{row.concept} {row.category} {row.supplier.name if row.supplier else ''}", words
-            )
         ]
+        words = known_words(texts, words)
+        rows = [row for row, text in zip(rows, texts, strict=True) if text_matches(text, words)]
     amount = sum((row.base if base else row.total for row in rows), ZERO)
     return Figure(amount, len(rows))
