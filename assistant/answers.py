@@ -554,9 +554,9 @@ def draft_invoice(question: Question) -> str:
 def draft_text(output: dict[str, Any]) -> str:
     if "error" in output:
         return f"No he podido preparar el borrador: {output['error']}"
-    noun = "la factura" if output["tipo"] == "factura" else "el presupuesto"
+    noun = "de la factura" if output["tipo"] == "factura" else "del presupuesto"
     lines = [
-        f"He preparado el borrador de {noun} para {output['cliente']}: "
+        f"He preparado el borrador {noun} para {output['cliente']}: "
         f"base {euros(output['base'])}, IVA {euros(output['iva'])}, "
         f"total {euros(output['total'])}.",
     ]
