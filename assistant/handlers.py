@@ -8,6 +8,7 @@ dicts that carry provenance, so the reply can cite them.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import asdict
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -21,11 +22,28 @@ from knowledge.selectors import saber
 from learning.recordar import recordar
 from memory.selectors import payment_term_for
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
+from sumalos.invoicing.figures import (
+    Period,
+    document_by_number,
+    expense_figure,
+    invoiced_figure,
+    invoices_due,
+    invoices_matching,
+    pending_invoices,
+)
 from sumalos.invoicing.models import Contact, Invoice, Quote
-from sumalos.invoicing.selectors import contact_find, invoiced_total, outstanding_for_contact
+from sumalos.invoicing.selectors import (
+    contact_find,
+    invoiced_total,
+    outstanding_for_contact,
+    visible,
+)
 from sumalos.invoicing.services import LineInput, invoice_draft_create, quote_draft_create
+from sumalos.platform.text import fold
 from sumalos.rls.assistant import as_assistant
 from sumalos.taxes.warnings import tax_rate_warnings
+
+RECORD_SOURCE = "ficha del contacto"
 
 
 def _organization(context: ToolContext) -> int:
@@ -51,7 +69,7 @@ def payment_terms_for(context: ToolContext, contact: Contact) -> tuple[int, str]
         term = payment_term_for(access=context.access, contact=contact)
     if term.memory is not None:
         return term.days, f"memoria: «{term.memory.text}»"
-    return term.days, "ficha del contacto"
+    return term.days, RECORD_SOURCE
 
 
 def _amount(value: Any) -> Decimal:
@@ -155,13 +173,14 @@ def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     knowledge = saber(
         query=str(args["pregunta"]),
         access=context.access,
-        date=_date(args.get("fecha")) if args.get("fecha") else None,
+        date=_date(args.get("fecha")) if args.get("fecha") else context.today,
     )
     return {
         "fecha": knowledge.on.isoformat(),
         "datos": [
             {
                 "clave": fact.key,
+                "nombre": fact.label,
                 "valor": fact.value,
                 "unidad": fact.unit,
                 "vigente_desde": fact.valid_from.isoformat() if fact.valid_from else None,
@@ -174,6 +193,7 @@ def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
             {
                 "articulo": passage.entry,
                 "titulo": passage.title,
+                "encabezado": passage.heading,
                 "texto": passage.text,
                 "fuentes": [asdict(source) for source in passage.sources],
             }
@@ -201,7 +221,7 @@ def recordar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def facturado_en(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    today = timezone.localdate()
+    today = context.today or timezone.localdate()
     month = int(args["mes"])
     year = int(args.get("anio") or (today.year if month <= today.month else today.year - 1))
     if not 1 <= month <= 12:
@@ -238,6 +258,7 @@ def buscar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     return buscar(
         access=context.access,
         query=str(args["consulta"]),
+        today=context.today,
         conversation_id=_ledger_conversation(context),
         turn=context.turn,
     )
@@ -272,6 +293,224 @@ def recuperar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]
         before_id=int(before) if before else None,
         turn=context.turn,
     )
+
+
+def _today(context: ToolContext) -> datetime.date:
+    return context.today or timezone.localdate()
+
+
+def _period(args: dict[str, Any]) -> Period | None:
+    if not args.get("desde") and not args.get("hasta"):
+        return None
+    start = datetime.date.fromisoformat(str(args.get("desde") or "2000-01-01"))
+    end = datetime.date.fromisoformat(str(args.get("hasta") or "2999-12-31"))
+    if end < start:
+        raise ValidationError("El periodo termina antes de empezar.")
+    return start, end
+
+
+def _words(value: Any) -> list[str]:
+    return re.findall(r"[a-z0-9]+", fold(str(value or "")))
+
+
+def _customer(context: ToolContext, name: str) -> Contact:
+    """A customer by name: through the contacts area, or as named on a readable invoice."""
+    organization_id = _organization(context)
+    contact = contact_find(
+        access=context.access,
+        organization_id=organization_id,
+        name=name,
+        kind=Contact.Kind.CUSTOMER,
+    )
+    if contact is None:
+        invoice = (
+            visible(context.access, Invoice)
+            .filter(organization_id=organization_id, contact__name__unaccent__icontains=name)
+            .select_related("contact")
+            .first()
+        )
+        contact = invoice.contact if invoice is not None else None
+    if contact is None:
+        raise ValidationError(f"No encuentro ningún cliente parecido a «{name}».")
+    return contact
+
+
+def _invoice_row(invoice: Invoice) -> dict[str, Any]:
+    return {
+        "numero": invoice.number,
+        "cliente": invoice.contact.name,
+        "fecha": invoice.issue_date.isoformat(),
+        "vencimiento": invoice.due_date.isoformat(),
+        "cobrada_el": invoice.paid_at.isoformat() if invoice.paid_at else None,
+        "base": str(invoice.subtotal),
+        "total": str(invoice.total),
+        "enlace": reverse("invoicing:invoice_detail", args=[invoice.pk]),
+    }
+
+
+INVOICES_SOURCE = "facturas emitidas"
+
+
+def facturado(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    organization_id = _organization(context)
+    contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
+    base = bool(args.get("sin_iva"))
+    figure = invoiced_figure(
+        access=context.access,
+        organization_id=organization_id,
+        period=_period(args),
+        contact_id=contact.pk if contact else None,
+        concept=_words(args.get("concepto")),
+        base=base,
+    )
+    link = (
+        reverse("invoicing:contact_detail", args=[contact.pk])
+        if contact
+        else reverse("invoicing:invoice_list")
+    )
+    return {
+        "total": str(figure.total),
+        "sin_iva": base,
+        "facturas": figure.count,
+        "cliente": contact.name if contact else None,
+        "fuente": {"tipo": INVOICES_SOURCE, "enlace": link},
+    }
+
+
+def gastado(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    base = bool(args.get("sin_iva"))
+    figure = expense_figure(
+        access=context.access,
+        organization_id=_organization(context),
+        period=_period(args),
+        words=_words(args.get("concepto")),
+        supplier=str(args.get("proveedor") or ""),
+        base=base,
+    )
+    return {
+        "total": str(figure.total),
+        "sin_iva": base,
+        "gastos": figure.count,
+        "fuente": {"tipo": "gastos", "enlace": reverse("invoicing:expense_list")},
+    }
+
+
+def facturas_pendientes(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
+    figure = pending_invoices(
+        access=context.access,
+        organization_id=_organization(context),
+        contact_id=contact.pk if contact else None,
+        overdue_on=_today(context) if args.get("solo_vencidas") else None,
+    )
+    link = (
+        reverse("invoicing:contact_detail", args=[contact.pk])
+        if contact
+        else reverse("invoicing:invoice_list") + "?estado=issued"
+    )
+    return {
+        "cliente": contact.name if contact else None,
+        "total": str(figure.total),
+        "cuantas": figure.count,
+        "facturas": [_invoice_row(invoice) for invoice in figure.documents],
+        "hoy": _today(context).isoformat(),
+        "fuente": {"tipo": "facturas emitidas sin cobrar", "enlace": link},
+    }
+
+
+def vencimientos(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    period = _period(args)
+    if period is None:
+        raise ValidationError("Dime de qué periodo quieres los vencimientos.")
+    figure = invoices_due(
+        access=context.access, organization_id=_organization(context), period=period
+    )
+    return {
+        "total": str(figure.total),
+        "facturas": [_invoice_row(invoice) for invoice in figure.documents],
+        "fuente": {
+            "tipo": "facturas emitidas sin cobrar",
+            "enlace": reverse("invoicing:invoice_list"),
+        },
+    }
+
+
+def documento(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """One invoice or quote by its number: amounts, dates and whether it was paid."""
+    number = str(args["numero"]).strip().upper()
+    document = document_by_number(
+        access=context.access, organization_id=_organization(context), number=number
+    )
+    if document is None:
+        raise ValidationError(f"No encuentro ningún documento con el número {number}.")
+    if isinstance(document, Invoice):
+        return {
+            "tipo": "factura",
+            "estado": document.get_status_display(),
+            **_invoice_row(document),
+            "fuente": {
+                "tipo": "factura",
+                "enlace": reverse("invoicing:invoice_detail", args=[document.pk]),
+            },
+        }
+    return {
+        "tipo": "presupuesto",
+        "numero": document.number,
+        "estado": document.get_status_display(),
+        "cliente": document.contact.name,
+        "fecha": document.issue_date.isoformat(),
+        "valido_hasta": document.valid_until.isoformat() if document.valid_until else None,
+        "base": str(document.subtotal),
+        "total": str(document.total),
+        "fuente": {
+            "tipo": "presupuesto",
+            "enlace": reverse("invoicing:quote_detail", args=[document.pk]),
+        },
+    }
+
+
+def facturas_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """Issued invoices of a customer and period whose lines name a concept, newest first."""
+    contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
+    found = invoices_matching(
+        access=context.access,
+        organization_id=_organization(context),
+        period=_period(args),
+        contact_id=contact.pk if contact else None,
+        concept=_words(args.get("concepto")),
+    )
+    return {
+        "cliente": contact.name if contact else None,
+        "facturas": [_invoice_row(invoice) for invoice in found[:10]],
+        "cuantas": len(found),
+        "fuente": {
+            "tipo": INVOICES_SOURCE,
+            "enlace": reverse("invoicing:contact_detail", args=[contact.pk])
+            if contact
+            else reverse("invoicing:invoice_list"),
+        },
+    }
+
+
+def contacto(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """A contact's card (tax ID, email, phone, town) and its payment term, record and memory."""
+    contact = contact_match(context, str(args["contacto"]))
+    days, source = payment_terms_for(context, contact)
+    return {
+        "contacto": contact.name,
+        "nif": contact.tax_id,
+        "correo": contact.email,
+        "telefono": contact.phone,
+        "direccion": contact.address,
+        "poblacion": contact.city,
+        "plazo_ficha": contact.payment_terms_days,
+        "plazo_memoria": days if source != RECORD_SOURCE else None,
+        "memoria": source.removeprefix("memoria: ") if source != RECORD_SOURCE else None,
+        "fuente": {
+            "tipo": "ficha del contacto",
+            "enlace": reverse("invoicing:contact_detail", args=[contact.pk]),
+        },
+    }
 
 
 TEXT = {"type": "string"}
@@ -360,5 +599,76 @@ TOOLS = [
         {"cliente": TEXT},
         pendiente_de,
         required=("cliente",),
+    ),
+    Tool(
+        "facturado",
+        "Total facturado (facturas emitidas, IVA incluido salvo sin_iva) entre dos fechas, "
+        "de un cliente o de todos, y de un concepto si se da. Sin fechas: desde siempre.",
+        {
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+            "cliente": TEXT,
+            "concepto": TEXT,
+            "sin_iva": {"type": "boolean"},
+        },
+        facturado,
+    ),
+    Tool(
+        "gastado",
+        "Total de gastos (IVA incluido salvo sin_iva) entre dos fechas, de un concepto, "
+        "categoría o proveedor si se dan.",
+        {
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+            "concepto": TEXT,
+            "proveedor": TEXT,
+            "sin_iva": {"type": "boolean"},
+        },
+        gastado,
+    ),
+    Tool(
+        "facturas_pendientes",
+        "Facturas emitidas sin cobrar, de un cliente o de todos; solo_vencidas para las que ya "
+        "pasaron su vencimiento.",
+        {"cliente": TEXT, "solo_vencidas": {"type": "boolean"}},
+        facturas_pendientes,
+    ),
+    Tool(
+        "vencimientos",
+        "Facturas emitidas sin cobrar cuyo vencimiento cae entre dos fechas.",
+        {
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+        },
+        vencimientos,
+        required=("desde", "hasta"),
+    ),
+    Tool(
+        "documento",
+        "Una factura o un presupuesto por su número (F2026-0044, P2026-0007): importes, "
+        "fechas, vencimiento, cobro o validez.",
+        {"numero": TEXT},
+        documento,
+        required=("numero",),
+    ),
+    Tool(
+        "facturas_de",
+        "Facturas emitidas de un cliente y periodo cuyo concepto contiene unas palabras, "
+        "de la más reciente a la más antigua.",
+        {
+            "cliente": TEXT,
+            "concepto": TEXT,
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+        },
+        facturas_de,
+    ),
+    Tool(
+        "contacto",
+        "La ficha de un contacto (NIF, correo, teléfono, dirección, población) y su plazo de "
+        "pago: el de la ficha y el recordado, si lo hay.",
+        {"contacto": TEXT},
+        contacto,
+        required=("contacto",),
     ),
 ]

@@ -47,7 +47,22 @@ cual, con las fechas en que están vigentes, para la fecha del documento.
 Un recuerdo sobre impuestos es una nota de la persona, nunca la norma.
 Para la cuenta bancaria de un contacto usa «cuenta_bancaria»: da primero el IBAN de la ficha. \
 Un IBAN sin verificar se dice siempre «sin verificar» y no se usa para cobrar ni pagar.
-Nunca repitas un dato oculto ni intentes reconstruirlo."""
+Si la memoria y la ficha no coinciden (por ejemplo, el plazo de pago), di los dos valores, cada \
+uno con su fuente.
+Nunca repitas un dato oculto ni intentes reconstruirlo.
+
+Cómo escribes:
+- Importes exactos en formato español: «7.422,28 €». Fechas escritas: «29 de enero de 2027». \
+Porcentajes con espacio: «21 %».
+- Nunca muestres claves internas (como iva.tipo.general) ni nombres de herramientas: di el \
+nombre del dato («IVA, tipo general»).
+- Formato mínimo: **negrita**, listas con «- » y enlaces [texto](/ruta/). Nada de títulos, \
+tablas ni bloques de código.
+- Cita cada fuente una sola vez, al final, como enlace.
+- Cita los textos enteros: no cortes una frase ni una palabra a medias.
+- Si nada encaja con lo que se pide, dilo y sugiere qué se puede preguntar (lo facturado, los \
+gastos, lo pendiente de cobro, un documento, una duda fiscal)."""
+FORMATTING_RULES = INSTRUCTIONS[INSTRUCTIONS.index("Cómo escribes:") :]
 
 # A secret value shorter than this is not searched for in answers: it would hit ordinary numbers.
 MIN_WITHHELD = 4

@@ -7,6 +7,7 @@ DESIGN §8; the prompt order lives in ``assistant/prompt.py``.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,14 +71,18 @@ def assistant_reply(
     summary: str = "",
     temporary: bool = False,
     provider: ReplyProvider | None = None,
+    today: datetime.date | None = None,
 ) -> AssistantTurn:
-    """Answer ``message``; trivial turns skip retrieval and use the cheaper model."""
+    """Answer ``message``; trivial turns skip retrieval and use the cheaper model.
+
+    ``today`` fixes the day relative dates are read from (the evaluation's demo day).
+    """
     trivial = bool(TRIVIAL.match(message.strip()))
     assembled = prompt_assemble(
-        access=access, message=message, history=history, summary=summary, trivial=trivial
+        access=access, message=message, history=history, summary=summary, trivial=trivial, on=today
     )
     context = ToolContext(
-        access=access, conversation_id=conversation_id, turn=turn, temporary=temporary
+        access=access, conversation_id=conversation_id, turn=turn, temporary=temporary, today=today
     )
     reply = (provider or reply_provider()).reply(
         parts=assembled.parts, tools=TOOLS, context=context, cheap=trivial

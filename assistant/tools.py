@@ -8,6 +8,7 @@ returns ``{"error": ...}`` in Spanish: the model sees the refusal, nothing is ha
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,8 @@ class ToolContext:
     temporary: bool = False
     # Set by the drafting tools: what the page shows for confirmation.
     drafts: list[dict[str, Any]] = field(default_factory=list)
+    # The day relative dates are read from; None is the server's today (evaluations fix it).
+    today: datetime.date | None = None
 
 
 Handler = Callable[[ToolContext, dict[str, Any]], dict[str, Any]]

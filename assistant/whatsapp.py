@@ -7,9 +7,11 @@ goes to ``whatsapp_reply_deliver``, and the conversation is compacted afterwards
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils import timezone
 
 from assistant.compaction import compact, summary_for
+from assistant.formatting import absolute, whatsapp_text
 from assistant.services import assistant_reply, recent_history, reply_provider
 from channels_app.access import access_for_phone
 from channels_app.models import WhatsappMessage
@@ -20,6 +22,18 @@ from channels_app.services.whatsapp import (
     whatsapp_reply_skip,
 )
 from sumalos.accounts.access import AiAccess
+
+UNLINKED = (
+    "Hola, soy Suma, la asistente de Sumalos. Este número todavía no está vinculado a ninguna "
+    "cuenta, así que no puedo ver tus datos. Para vincularlo: entra en {url}, pulsa "
+    "«Vincular WhatsApp» y envía aquí el mensaje que te aparece: VINCULAR seguido del código "
+    "de 6 caracteres (vale 10 minutos)."
+)
+
+
+def unlinked_reply() -> str:
+    """How to link this number, with the chat page's address a phone can open."""
+    return UNLINKED.format(url=absolute(reverse("assistant:home")))
 
 
 def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
@@ -42,7 +56,8 @@ def _compose(access: AiAccess, inbound: WhatsappMessage) -> str:
         turn=1 + sum(1 for m in earlier if m.direction == "inbound"),
         summary=summary.as_prompt() if summary else "",
     )
-    return turn.reply.text
+    # WhatsApp shows no markup: links are written out absolute (assistant.formatting).
+    return whatsapp_text(turn.reply.text)
 
 
 def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> WhatsappMessage | None:
@@ -60,6 +75,9 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
         # none and record that the message went unanswered (docs/channels.md).
         whatsapp_reply_skip(inbound)
         return None
+    if text is None and access.user_id is None:
+        # An unlinked number reaches no data; it hears how to link instead of a model reply.
+        text = unlinked_reply()
     if text is None:
         text = _compose(access, inbound)
     outbound = whatsapp_reply_deliver(access=access, inbound=inbound, text=text)

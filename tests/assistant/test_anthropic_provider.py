@@ -10,7 +10,8 @@ import anthropic
 import httpx2
 import pytest
 
-from assistant.prompt import INSTRUCTIONS, PromptParts
+from assistant.formatting import web_html, whatsapp_text
+from assistant.prompt import FORMATTING_RULES, INSTRUCTIONS, PromptParts
 from assistant.providers import UNAVAILABLE, AnthropicProvider
 from assistant.tools import Tool, ToolContext
 from sumalos.accounts.access import AiAccess, Principal
@@ -227,3 +228,37 @@ def test_tool_arguments_are_checked_before_the_handler_runs(arguments, expected)
     assert run_tool({"eco": tool}, "borrar_todo", {}, CONTEXT) == {
         "error": "No existe la herramienta «borrar_todo»."
     }
+
+
+def test_the_model_is_told_the_same_formatting_rules_as_the_offline_answers():
+    recorder = Recorder(
+        [
+            httpx2.Response(
+                200,
+                json=_message(
+                    [{"type": "text", "text": "Facturado en octubre de 2026: **7.422,28 €**."}],
+                    "end_turn",
+                    {"input_tokens": 10, "output_tokens": 5},
+                ),
+            )
+        ]
+    )
+
+    reply = _provider(recorder).reply(parts=PARTS, tools=[], context=CONTEXT)
+
+    system = recorder.bodies[0]["system"]
+    assert system[0]["text"] == INSTRUCTIONS
+    assert system[0]["text"].endswith(FORMATTING_RULES)
+    for rule in (
+        "Importes exactos en formato español: «7.422,28 €».",
+        "Nunca muestres claves internas (como iva.tipo.general)",
+        "Formato mínimo: **negrita**, listas con «- » y enlaces [texto](/ruta/).",
+        "Cita cada fuente una sola vez, al final, como enlace.",
+        "di los dos valores, cada uno con su fuente.",
+    ):
+        assert rule in system[0]["text"]
+    assert reply.text == "Facturado en octubre de 2026: **7.422,28 €**."
+    assert whatsapp_text(reply.text) == "Facturado en octubre de 2026: 7.422,28 €."
+    assert str(web_html(reply.text)) == (
+        "<p>Facturado en octubre de 2026: <strong>7.422,28 €</strong>.</p>"
+    )

@@ -61,7 +61,7 @@ def test_offline_the_record_iban_comes_first_and_the_proposal_is_sin_verificar(w
         f"Otra cuenta apuntada (sin verificar): {PROPOSED}.\n"
         "Una cuenta sin verificar no se usa para cobrar ni pagar hasta que un propietario o "
         "administrador la confirme.\n"
-        f"Fuente: /contactos/{aceros.pk}/"
+        f"Fuente: [ficha del contacto](/contactos/{aceros.pk}/)"
     )
     shown = ShownItem.objects.filter(conversation_id="web:5", via="cuenta_bancaria")
     assert sorted(shown.values_list("item_kind", "item_id")) == [
@@ -110,7 +110,7 @@ def test_offline_a_proposal_outside_the_readers_areas_is_not_mentioned(world_tx,
 
     assert turn.reply.text == (
         f"El IBAN de Aceros del Norte S.L. en su ficha es {RECORD}.\n"
-        f"Fuente: /contactos/{aceros.pk}/"
+        f"Fuente: [ficha del contacto](/contactos/{aceros.pk}/)"
     )
 
 
@@ -138,7 +138,7 @@ def test_offline_a_confirmed_account_equal_to_the_record_is_not_repeated(world_t
 
     assert turn.reply.text == (
         f"El IBAN de Aceros del Norte S.L. en su ficha es {RECORD}.\n"
-        f"Fuente: /contactos/{aceros.pk}/"
+        f"Fuente: [ficha del contacto](/contactos/{aceros.pk}/)"
     )
 
 

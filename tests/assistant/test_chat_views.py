@@ -157,7 +157,7 @@ def test_a_temporary_conversation_leaves_no_row_in_any_table(client, world_tx, g
     ).content.decode()
 
     changed = {t: (before[t], n) for t, n in _row_counts().items() if n != before.get(t)}
-    assert "Según lo que recuerdo: Talleres García paga a 60 días." in third
+    assert "según lo que recuerdo («Talleres García paga a 60 días.»), a 60 días." in third
     assert "No lo he guardado: En una conversación temporal no guardo nada." in third
     assert "¿a cuántos días paga Talleres García?" in third
     # Only the model-cost ledger moves: provider, model and token counts, no text, no person.

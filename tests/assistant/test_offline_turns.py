@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from assistant.formatting import long_date
 from assistant.prompt import PromptParts, stable_prefix
 from assistant.services import assistant_reply
 from memory.prompt import memory_prompt_blocks
@@ -65,7 +66,7 @@ def test_a_draft_falls_due_on_the_remembered_term(world_tx, garcia):
     assert [line.description for line in invoice.lines.all()] == ["Cambio de frenos"]
     assert turn.drafts[0]["plazo_dias"] == 60
     assert turn.drafts[0]["plazo_fuente"] == "memoria: «Talleres García paga a 60 días.»"
-    assert "Vence el " + invoice.due_date.isoformat() + " (60 días;" in turn.reply.text
+    assert f"Vence el {long_date(invoice.due_date)} (60 días;" in turn.reply.text
     assert turn.reply.text.startswith(
         "He preparado el borrador de la factura para Talleres García S.L.: "
         "base 240,00 €, IVA 50,40 €, total 290,40 €."
@@ -93,7 +94,7 @@ def test_a_member_without_the_invoices_area_gets_a_refusal_and_no_draft(world_tx
 def test_a_person_who_cannot_read_contacts_does_not_find_the_customer(world_tx, garcia):
     turn = _turn(world_tx, world_tx.bookkeeper, "¿qué me debe Talleres García?")
 
-    assert turn.reply.text == "No encuentro ningún contacto parecido a «Talleres García»."
+    assert turn.reply.text == "No tienes permiso para ver las facturas de esta organización."
 
 
 def test_tax_questions_quote_the_fact_in_force(world_tx):
@@ -104,7 +105,10 @@ def test_tax_questions_quote_the_fact_in_force(world_tx):
     turn = _turn(world_tx, world_tx.owner, "¿cuál es el tipo general de IVA?")
 
     assert turn.reply.tool_calls[0].name == "saber"
-    assert "iva.tipo.general: 21 % (vigente desde el 2012-09-01)." in turn.reply.text
+    assert turn.reply.text.splitlines()[0] == (
+        "IVA, tipo general: 21 % (vigente desde el 1 de septiembre de 2012)."
+    )
+    assert "iva.tipo" not in turn.reply.text
 
 
 def test_trivial_turns_skip_retrieval_and_record_no_model_cost(world_tx):
@@ -148,7 +152,12 @@ def test_a_statement_is_acknowledged_and_a_question_is_answered_from_memory(worl
     assert statement.reply.text == (
         "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
     )
-    assert question.reply.text == "Según lo que recuerdo: Talleres García paga a 60 días."
+    assert question.reply.text == (
+        "Según su ficha, Talleres García S.L. paga a 30 días; según lo que recuerdo "
+        "(«Talleres García paga a 60 días.»), a 60 días. Los borradores usan lo recordado; "
+        "corrige la ficha o el recuerdo si uno está mal.\n"
+        f"Fuente: [ficha del contacto](/contactos/{garcia.pk}/)"
+    )
 
 
 def test_the_memories_in_the_prompt_are_recorded_in_the_shown_to_ledger(world_tx, garcia):
@@ -182,7 +191,6 @@ def test_an_open_question_searches_everything_the_person_may_see(world_tx, garci
     turn = _turn(world_tx, world_tx.owner, "¿qué sabemos de Talleres Garsia?")
 
     assert [call.name for call in turn.reply.tool_calls] == ["buscar"]
-    assert turn.reply.text.splitlines()[:2] == [
-        "Esto es lo que he encontrado:",
-        f"- Talleres García S.L. (Contacto: /contactos/{garcia.pk}/)",
-    ]
+    lines = turn.reply.text.splitlines()
+    assert lines[0] == "Esto es lo que he encontrado:"
+    assert lines[1].startswith(f"- [Talleres García S.L.](/contactos/{garcia.pk}/)")

@@ -49,7 +49,8 @@ def test_offline_the_answer_is_the_knowledge_rate_not_the_remembered_one(world_t
 
     assert turn.reply.tool_calls[0].name == "saber"
     assert (
-        turn.reply.text.splitlines()[0] == "iva.tipo.general: 21 % (vigente desde el 2012-09-01)."
+        turn.reply.text.splitlines()[0]
+        == "IVA, tipo general: 21 % (vigente desde el 1 de septiembre de 2012)."
     )
     assert "0 %" not in turn.reply.text
     assert zero_vat_memory.pk not in turn.profile_ids + turn.related_ids

@@ -13,7 +13,14 @@ from django.core.management import call_command
 from assistant.models import ConversationSummary
 from assistant.services import assistant_reply
 from assistant.whatsapp import whatsapp_reply_send
-from channels_app.models import AiMessage, OutboxEntry, WebChat, WhatsappMessage
+from channels_app.models import (
+    AiMessage,
+    OutboxEntry,
+    PhoneAuthorization,
+    PhoneLink,
+    WebChat,
+    WhatsappMessage,
+)
 from channels_app.services.chats import web_chat_create
 from memory.models import Memory
 from search.models import SearchChunk
@@ -97,6 +104,11 @@ def test_anthropic_request_and_answer_never_carry_an_old_secret(world_tx):
 
 
 def test_a_whatsapp_reply_never_repeats_a_secret_from_an_older_message(world_tx, monkeypatch):
+    # A linked number: an unlinked one is only told how to link (assistant.whatsapp).
+    link = PhoneLink.objects.create(phone=PHONE, user=world_tx.owner)
+    PhoneAuthorization.objects.create(
+        link=link, organization=world_tx.org, read_areas=["contacts"], write_areas=[]
+    )
     # Written before the masked copies existed: the body is raw and body_masked is NULL.
     WhatsappMessage.objects.create(
         message_sid="SM" + "a" * 32,

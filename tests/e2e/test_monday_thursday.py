@@ -12,6 +12,7 @@ import re
 import pytest
 from django.test import Client
 
+from assistant.formatting import long_date
 from channels_app.models import PhoneLink, WhatsappMessage
 from fixtures.demo import build_demo
 from memory.models import Memory
@@ -87,7 +88,7 @@ def test_monday_on_the_web_thursday_on_whatsapp(worker):
     reply = (
         WhatsappMessage.objects.filter(direction="outbound", phone=PABLO_PHONE).latest("id").body
     )
-    assert f"Vence el {draft.due_date.isoformat()} (60 días; memoria:" in reply
+    assert f"Vence el {long_date(draft.due_date)} (60 días; memoria:" in reply
 
     # The memory reaches exactly who may read it.
     question = "factura a Talleres García"

@@ -1,0 +1,612 @@
+"""The offline provider's answers, one per intent: fill the slots, call a tool, write Spanish.
+
+Every figure comes from a tool (so from the invoicing selectors) and is written exactly
+("7.422,28 €", "29 de enero de 2027"); every answer cites its source once, as a link the
+channel renders (``assistant.formatting``). A refusal from a tool is said as it is.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.formatting import cut, euros, long_date, plain_markdown
+from assistant.slots import (
+    ContactName,
+    NamedPeriod,
+    concept_words,
+    document_numbers,
+    find_amount,
+    find_contact,
+    find_named_period,
+    name_words,
+    organization_words,
+    readable_names,
+    upcoming,
+)
+from assistant.tax_answers import tax_answer
+from search.tools import SIN_VERIFICAR
+from sumalos.accounts.access import AiAccess
+from sumalos.accounts.models import Organization
+from sumalos.invoicing.models import Contact
+from sumalos.platform.text import fold
+
+Call = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+HELP = (
+    "Puedo ayudarte con tus datos y tus dudas fiscales. Por ejemplo:\n"
+    "- «¿Cuánto facturamos en octubre?» o «¿cuánto le hemos facturado a Talleres García "
+    "este año?»\n"
+    "- «¿Cuánto hemos gastado en gasóleo este año?»\n"
+    "- «¿Qué facturas tiene pendientes el Hostal Miramar?» o «¿cuándo vence la F2026-0072?»\n"
+    "- «Busca la factura de la cámara térmica» o «busca la tarifa de la ferretería»\n"
+    "- «Hazle una factura a Talleres García por una revisión de caldera, 90 euros más IVA»\n"
+    "- «¿Qué IVA lleva una reparación en casa de un particular?»\n"
+    "- «Recuerda que el Hostal Miramar paga a 60 días»"
+)
+UNKNOWN = "No tengo datos para responder a eso: solo sé de tu facturación y de normas fiscales.\n"
+NO_ORGANIZATION = "Elige primero una organización para que pueda consultar tus datos."
+# Words that say what is being asked, not what about: "facturado", "gastao", "cobramos".
+INTENT_PREFIXES = (
+    "factur",
+    "vend",
+    "ingres",
+    "cobr",
+    "gast",
+    "compr",
+    "pag",
+    "llev",
+    "sum",
+    "cuant",
+    "busc",
+    "encuentr",
+    "import",
+    "dinero",
+    "pendient",
+    "venc",
+    "ultim",
+    "recient",
+    "emit",
+)
+SYNONYMS = {
+    "gasoil": "gasoleo",
+    "gasoleos": "gasoleo",
+    "diesel": "gasoleo",
+    "gasolina": "gasoleo",
+    "combustible": "gasoleo",
+    "movil": "linea",
+    "telefono": "telefonia",
+    "seguros": "seguro",
+}
+
+
+SPELLED = {"gasoleo": "gasóleo", "linea": "línea", "telefonia": "telefonía"}
+
+
+@dataclass
+class Question:
+    """One question with what the provider knows around it."""
+
+    text: str
+    access: AiAccess
+    today: datetime.date
+    call: Call
+
+    @property
+    def folded(self) -> str:
+        return fold(self.text)
+
+    @property
+    def organization_id(self) -> int | None:
+        ids = self.access.organization_ids
+        return ids[0] if len(ids) == 1 else None
+
+    def period(self) -> NamedPeriod | None:
+        return find_named_period(self.text, today=self.today)
+
+    def own_words(self) -> frozenset[str]:
+        if self.organization_id is None:
+            return frozenset()
+        name = Organization.objects.filter(pk=self.organization_id).values_list("name", flat=True)
+        return organization_words(name.first() or "")
+
+    def contact(self, kind: str | None = None) -> ContactName | None:
+        if self.organization_id is None:
+            return None
+        period = self.period()
+        ignore = self.own_words() | frozenset(period.words.split() if period else ())
+        candidates = readable_names(self.access, self.organization_id)
+        return find_contact(self.text, candidates, kind=kind, ignore=ignore)
+
+    def spelled(self, words: list[str]) -> str:
+        """Concept words as the person wrote them: the stretch of the question they span."""
+        folded = self.folded
+        if not words or len(folded) != len(self.text):
+            return " ".join(SPELLED.get(w, w) for w in words)
+        spans = [
+            m.span() for m in re.finditer(r"[a-z0-9]+", folded) if SYNONYMS.get(m[0], m[0]) in words
+        ]
+        if not spans:
+            return " ".join(SPELLED.get(w, w) for w in words)
+        stretch = self.text[spans[0][0] : spans[-1][1]]
+        return stretch if len(stretch.split()) <= len(words) + 3 else " ".join(words)
+
+    def concept(self, *, without: tuple[str, ...] = ()) -> list[str]:
+        period = self.period()
+        ignore = set(self.own_words()) | set(without)
+        if period:
+            ignore |= set(period.words.split())
+        words = concept_words(self.text, also=frozenset(ignore))
+        kept = [w for w in words if not w.startswith(INTENT_PREFIXES) and len(w) > 2]
+        return [SYNONYMS.get(w, w) for w in kept]
+
+
+def _source(output: dict[str, Any]) -> str:
+    fuente = output.get("fuente") or {}
+    if not fuente.get("enlace"):
+        return ""
+    return f"Fuente: [{fuente['tipo']}]({fuente['enlace']})"
+
+
+def _join(*parts: str) -> str:
+    return "\n".join(part for part in parts if part)
+
+
+def _dates(question: Question, period: NamedPeriod | None) -> dict[str, str]:
+    if period is None:
+        return {}
+    return {"desde": period.start.isoformat(), "hasta": period.end.isoformat()}
+
+
+def _when(period: NamedPeriod | None) -> str:
+    if period is None:
+        return "desde el principio"
+    label = period.label
+    return label if label.startswith("del ") else f"en {label}"
+
+
+def _without_vat(question: Question) -> bool:
+    return bool(re.search(r"\bsin iva\b|\bbase\b|\bbases\b|\bneto\b", question.folded))
+
+
+def _contact_words(contact: ContactName | None) -> tuple[str, ...]:
+    if contact is None:
+        return ()
+    return tuple(name_words(contact.name)) + contact.words
+
+
+def total_invoiced(question: Question) -> str:
+    period = question.period()
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    concept = question.concept(without=_contact_words(contact))
+    base = _without_vat(question)
+    arguments: dict[str, Any] = {**_dates(question, period), "sin_iva": base}
+    if contact:
+        arguments["cliente"] = contact.name
+    if concept:
+        arguments["concepto"] = " ".join(concept)
+    output = question.call("facturado", arguments)
+    if "error" in output:
+        return str(output["error"])
+    what = "sin IVA" if base else "IVA incluido"
+    count = output["facturas"]
+    documents = "1 factura emitida" if count == 1 else f"{count} facturas emitidas"
+    subject = f"a {output['cliente']} " if output["cliente"] else ""
+    about = f" en «{question.spelled(concept)}»" if concept else ""
+    return _join(
+        f"Facturado {subject}{_when(period)}{about}: {euros(output['total'])} "
+        f"({what}; {documents}).",
+        _source(output),
+    )
+
+
+def expense_total(question: Question) -> str:
+    period = question.period()
+    supplier = question.contact(Contact.Kind.SUPPLIER)
+    words = question.concept(without=_contact_words(supplier))
+    base = _without_vat(question)
+    arguments: dict[str, Any] = {**_dates(question, period), "sin_iva": base}
+    if supplier:
+        arguments["proveedor"] = supplier.name
+    if words:
+        arguments["concepto"] = " ".join(words)
+    output = question.call("gastado", arguments)
+    if "error" in output:
+        return str(output["error"])
+    what = "sin IVA" if base else "IVA incluido"
+    count = output["gastos"]
+    items = "1 gasto" if count == 1 else f"{count} gastos"
+    about = f" de «{question.spelled(words)}»" if words else ""
+    to = f" con {supplier.name}" if supplier else ""
+    return _join(
+        f"Gastos{about}{to} {_when(period)}: {euros(output['total'])} ({what}; {items}).",
+        _source(output),
+    )
+
+
+def _invoice_line(row: dict[str, Any], today: datetime.date, *, customer: bool) -> str:
+    due = datetime.date.fromisoformat(row["vencimiento"])
+    state = (
+        f"cobrada el {long_date(row['cobrada_el'])}"
+        if row["cobrada_el"]
+        else (f"venció el {long_date(due)}" if due < today else f"vence el {long_date(due)}")
+    )
+    who = f", {row['cliente']}" if customer else ""
+    return (
+        f"- [{row['numero']}]({row['enlace']}){who}, del {long_date(row['fecha'])}: "
+        f"{euros(row['total'])}, {state}"
+    )
+
+
+LIST_LIMIT = 10
+
+
+def _listed(rows: list[dict[str, Any]], today: datetime.date, *, customer: bool) -> str:
+    lines = [_invoice_line(row, today, customer=customer) for row in rows[:LIST_LIMIT]]
+    if len(rows) > LIST_LIMIT:
+        lines.append(f"- y {len(rows) - LIST_LIMIT} más")
+    return "\n".join(lines)
+
+
+def pending(question: Question) -> str:
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    overdue = bool(re.search(r"vencid|atrasad|retrasad|pasad[oa]s? de fecha", question.folded))
+    arguments: dict[str, Any] = {"solo_vencidas": overdue}
+    if contact:
+        arguments["cliente"] = contact.name
+    output = question.call("facturas_pendientes", arguments)
+    if "error" in output:
+        return str(output["error"])
+    count = output["cuantas"]
+    what = "vencidas y sin cobrar" if overdue else "pendientes de cobro"
+    one = "vencida y sin cobrar" if overdue else "pendiente de cobro"
+    if output["cliente"]:
+        if count == 0:
+            return _join(f"{output['cliente']} no tiene facturas {what}.", _source(output))
+        head = (
+            f"{output['cliente']} tiene {count} "
+            f"{f'factura {one}' if count == 1 else f'facturas {what}'}, "
+            f"{euros(output['total'])} en total:"
+        )
+        return _join(head, _listed(output["facturas"], question.today, customer=False))
+    if count == 0:
+        return _join(f"No hay facturas {what}.", _source(output))
+    noun = f"factura {one}" if count == 1 else f"facturas {what}"
+    head = f"Hay {count} {noun}: {euros(output['total'])} en total."
+    return _join(head, _listed(output["facturas"], question.today, customer=True), _source(output))
+
+
+def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> str:
+    number = f"[{output['numero']}]({output['fuente']['enlace']})"
+    if output["tipo"] == "presupuesto":
+        valid = (
+            f" Vale hasta el {long_date(output['valido_hasta'])}."
+            if output["valido_hasta"]
+            else " No tiene fecha de validez."
+        )
+        return (
+            f"El presupuesto {number} de {output['cliente']}, del {long_date(output['fecha'])}, "
+            f"es de {euros(output['total'])} (base {euros(output['base'])}).{valid}"
+        )
+    due = datetime.date.fromisoformat(output["vencimiento"])
+    if output["cobrada_el"]:
+        state = f"Cobrada el {long_date(output['cobrada_el'])}."
+    elif due < today:
+        state = f"Está pendiente de cobro: venció el {long_date(due)}."
+    else:
+        state = f"Está pendiente de cobro: vence el {long_date(due)}."
+    if asked == "due" and not output["cobrada_el"]:
+        verb = "venció" if due < today else "vence"
+        return (
+            f"La factura {number} de {output['cliente']} ({euros(output['total'])}) {verb} "
+            f"el {long_date(due)}. Todavía no se ha cobrado."
+        )
+    if asked == "due":
+        return f"La factura {number} de {output['cliente']} vencía el {long_date(due)}. {state}"
+    return (
+        f"La factura {number} de {output['cliente']}, del {long_date(output['fecha'])}, "
+        f"es de {euros(output['total'])} (base {euros(output['base'])}). {state}"
+    )
+
+
+def _numbered(question: Question, asked: str) -> str | None:
+    numbers = document_numbers(question.text)
+    if not numbers:
+        return None
+    texts = []
+    for number in numbers[:3]:
+        output = question.call("documento", {"numero": number})
+        texts.append(
+            str(output["error"])
+            if "error" in output
+            else _document_text(output, question.today, asked)
+        )
+    return "\n".join(texts)
+
+
+def due_date(question: Question) -> str:
+    if (text := _numbered(question, "due")) is not None:
+        return text
+    period = question.period()
+    if period is None:
+        return (
+            "¿De qué factura o de qué periodo? Por ejemplo: «¿cuándo vence la F2026-0072?» o "
+            "«¿qué facturas vencen en diciembre?»"
+        )
+    period = upcoming(period, question=question.text, today=question.today)
+    output = question.call("vencimientos", _dates(question, period))
+    if "error" in output:
+        return str(output["error"])
+    rows = output["facturas"]
+    if not rows:
+        return _join(f"No vence ninguna factura sin cobrar {_when(period)}.", _source(output))
+    head = (
+        f"Vencen {_when(period)} {len(rows)} {'factura' if len(rows) == 1 else 'facturas'} "
+        f"sin cobrar, {euros(output['total'])} en total:"
+    )
+    return _join(head, _listed(rows, question.today, customer=True))
+
+
+def lookup_invoice(question: Question) -> str:
+    if (text := _numbered(question, "amount")) is not None:
+        return text
+    period = question.period()
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    concept = question.concept(without=_contact_words(contact))
+    arguments: dict[str, Any] = {**_dates(question, period)}
+    if contact:
+        arguments["cliente"] = contact.name
+    if concept:
+        arguments["concepto"] = " ".join(concept)
+    output = question.call("facturas_de", arguments)
+    if "error" in output:
+        return str(output["error"])
+    rows = output["facturas"]
+    if not rows:
+        return _join("No encuentro ninguna factura emitida así.", _source(output))
+    if re.search(r"\bultim[oa]s?\b|\bmas reciente\b", question.folded):
+        row = rows[0]
+        who = f" de {output['cliente']}" if output["cliente"] else ""
+        return (
+            f"La última factura{who} es la [{row['numero']}]({row['enlace']}), del "
+            f"{long_date(row['fecha'])}: {euros(row['total'])}."
+        )
+    if len(rows) == 1:
+        row = rows[0]
+        return (
+            f"La factura [{row['numero']}]({row['enlace']}) de {row['cliente']}, del "
+            f"{long_date(row['fecha'])}, es de {euros(row['total'])}."
+        )
+    return _join(
+        f"Encuentro {output['cuantas']} facturas:", _listed(rows, question.today, customer=True)
+    )
+
+
+def _search_query(question: Question) -> str:
+    """The question for ``buscar``, a document number written as it is stored."""
+    text = re.sub(r"^\s*(?:oye,?\s+)?b[uú]sc(?:a|ame|ar)(?:me)?\s+", "", question.text, flags=re.I)
+    # A tax ID written in groups ("46 658 368 Q") as the index stores it.
+    text = re.sub(
+        r"\b(\d[\d .-]{5,12}\d)[ .-]?([a-zA-Z])\b",
+        lambda m: re.sub(r"[ .-]", "", m[1]) + m[2].upper(),
+        text,
+    )
+    for number in document_numbers(text):
+        text = re.sub(
+            r"\b(?:factura|presupuesto|presu)?\s*[fp]?\s?-?(?:20)?\d{2,4}\s?[-/]\s?\d{1,4}\b",
+            f" {number} ",
+            text,
+            count=1,
+            flags=re.I,
+        )
+    return " ".join(text.split())
+
+
+SEARCH_LIMIT = 5
+
+
+def search_document(question: Question) -> str:
+    output = question.call("buscar", {"consulta": _search_query(question)})
+    if "error" in output:
+        return str(output["error"])
+    items = [*output.get("results", []), *output.get("memories", [])]
+    if not items:
+        return "No encuentro nada parecido entre lo que puedes ver. Prueba con otras palabras."
+    lines = []
+    for item in items[:SEARCH_LIMIT]:
+        title = item.get("title") or item.get("key")
+        link = item["provenance"]["link"]
+        summary = cut(plain_markdown(item.get("summary") or ""), 140)
+        label = f"[{title}]({link})" if link else title
+        lines.append(f"- {label}" + (f": {summary}" if summary else ""))
+    return _join("Esto es lo que he encontrado:", "\n".join(lines))
+
+
+def contact_term(question: Question) -> str:
+    contact = question.contact()
+    if contact is None:
+        return "¿De qué cliente o proveedor? Dime su nombre."
+    output = question.call("contacto", {"contacto": contact.name})
+    if "error" in output:
+        return str(output["error"])
+    name, record = output["contacto"], output["plazo_ficha"]
+    if output["plazo_memoria"] is not None and output["plazo_memoria"] != record:
+        return _join(
+            f"Según su ficha, {name} paga a {record} días; según lo que recuerdo "
+            f"(«{output['memoria'].strip('«»')}»), a {output['plazo_memoria']} días. "
+            "Los borradores usan lo recordado; corrige la ficha o el recuerdo si uno está mal.",
+            _source(output),
+        )
+    return _join(f"{name} paga a {record} días (según su ficha).", _source(output))
+
+
+def contact_data(question: Question) -> str:
+    contact = question.contact()
+    if contact is None:
+        return "No encuentro ese contacto entre los que puedes ver."
+    output = question.call("contacto", {"contacto": contact.name})
+    if "error" in output:
+        return str(output["error"])
+    folded = question.folded
+    name = output["contacto"]
+    fields = [
+        ("correo|email|e-mail|mail", "Correo", output["correo"]),
+        ("cif|nif|dni|nie|fiscal", "NIF", output["nif"]),
+        ("telefono|movil|llamar|numero", "Teléfono", output["telefono"]),
+        (
+            "direccion|donde|ciudad|poblacion|pueblo|calle",
+            "Dirección",
+            ", ".join(p for p in (output["direccion"], output["poblacion"]) if p),
+        ),
+    ]
+    asked = [(label, value) for pattern, label, value in fields if re.search(pattern, folded)]
+    if not asked:
+        asked = [(label, value) for _, label, value in fields]
+    lines = [f"- {label}: {value or 'no consta en la ficha'}" for label, value in asked]
+    return _join(f"{name}:", "\n".join(lines), _source(output))
+
+
+def iban(question: Question) -> str:
+    contact = question.contact()
+    if contact is None:
+        return "No encuentro ese contacto entre los que puedes ver."
+    output = question.call("cuenta_bancaria", {"contacto": contact.name})
+    if "error" in output:
+        return str(output["error"])
+    name = output["contacto"]
+    record = output["iban_ficha"]
+    lines = [
+        f"El IBAN de {name} en su ficha es {record}."
+        if record
+        else f"La ficha de {name} no tiene IBAN."
+    ]
+    for account in output["otras_cuentas"]:
+        lines.append(f"Otra cuenta apuntada ({account['estado']}): {account['iban']}.")
+    if any(a["estado"] == SIN_VERIFICAR for a in output["otras_cuentas"]):
+        lines.append(
+            "Una cuenta sin verificar no se usa para cobrar ni pagar hasta que un propietario "
+            "o administrador la confirme."
+        )
+    lines.append(_source(output))
+    return "\n".join(lines)
+
+
+_DRAFT_LEAD = re.compile(
+    r"^\s*(?:oye,?\s+)?(?:hazle|hazme|haz|prepara(?:me|le)?|crea(?:me|le)?|genera|emite|mete)?\s*"
+    r"(?:un|una)?\s*(?:borrador\s+de\s+)?(?:nueva\s+)?(?P<kind>factura|presupuesto|presu)\b",
+)
+_CUT_WORDS = re.compile(
+    r"\b(?:mas|\+)\s*iva\b|\+\s*iva|\biva\s+incluido\b|\bpor\s+(?:un|una|el|la)?\b|\bde\b|\bpor\b"
+)
+
+
+def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
+    """The work a drafting request names: what is left between the customer and the price."""
+    folded = fold(text)
+    words = set(name_words(contact.name)) | set(contact.words)
+    rest = _DRAFT_LEAD.sub("", folded)
+    rest = re.sub(r"\d+(?:[.,]\d+)?\s*(?:€|euros?\b|eur\b)", " ", rest)
+    rest = re.sub(r"\b\d+(?:[.,]\d+)?\s+(?:horas?|h|unidades|uds?)\b", " ", rest)
+    rest = re.sub(r"\ba\s*$|\ba\s+(?=[,.:;]|$)", " ", rest)
+    rest = re.sub(r"\b(?:mas|\+)\s*iva\b|\+\s*iva\b|\biva incluido\b", " ", rest)
+    tokens = re.findall(r"[a-z0-9]+|[,:;.]", rest)
+    kept = [t for t in tokens if t not in words]
+    while kept and kept[0] in {"a", "al", "para", "la", "el", "los", "las", ",", ":", ";", "."}:
+        kept.pop(0)
+    text_out = " ".join(kept)
+    text_out = re.sub(r"^(?:por|de)\s+(?:un|una|el|la)?\s*", "", text_out)
+    text_out = re.sub(r"\s*[,:;.]\s*", " ", text_out).strip()
+    text_out = re.sub(r"\s+(?:a|de|por)$", "", text_out)
+    return _accented(text, text_out) or amount_text
+
+
+def _accented(original: str, folded_words: str) -> str:
+    """Give back the accents the person wrote: each folded word by its original spelling."""
+    spelled = {fold(w): w for w in re.findall(r"\w+", original)}
+    return " ".join(spelled.get(w, w) for w in folded_words.split())
+
+
+def draft_invoice(question: Question) -> str:
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    if contact is None:
+        return "¿Para qué cliente? Dime su nombre tal como está en tus contactos."
+    amount = find_amount(question.text)
+    if amount is None:
+        return "¿Por qué importe? Dime la cantidad en euros y preparo el borrador."
+    kind = _DRAFT_LEAD.match(question.folded)
+    quote = bool(kind and kind["kind"] in ("presupuesto", "presu"))
+    concept = draft_concept(question.text, contact, "Trabajo")
+    arguments = {
+        "cliente": contact.name,
+        "concepto": concept,
+        "importe": str(amount.unit_price),
+        "cantidad": str(amount.quantity),
+    }
+    if question.today:
+        arguments["fecha"] = question.today.isoformat()
+    output = question.call("crear_presupuesto" if quote else "crear_borrador_factura", arguments)
+    return draft_text(output)
+
+
+def draft_text(output: dict[str, Any]) -> str:
+    if "error" in output:
+        return f"No he podido preparar el borrador: {output['error']}"
+    noun = "de la factura" if output["tipo"] == "factura" else "del presupuesto"
+    lines = [
+        f"He preparado el borrador {noun} para {output['cliente']}: "
+        f"base {euros(output['base'])}, IVA {euros(output['iva'])}, "
+        f"total {euros(output['total'])}.",
+    ]
+    if output["tipo"] == "factura":
+        lines.append(
+            f"Vence el {long_date(output['vencimiento'])} "
+            f"({output['plazo_dias']} días; {output['plazo_fuente']})."
+        )
+    lines += [f"Aviso: {warning}" for warning in output["avisos"]]
+    lines.append(
+        f"Revísalo y confírmalo antes de emitirlo: [ver el borrador]({output['fuente']['enlace']})"
+    )
+    return "\n".join(lines)
+
+
+def tax_question(question: Question) -> str:
+    return tax_answer(question.text, question.call, today=question.today)
+
+
+def greeting_help(question: Question) -> str:
+    if re.match(r"^(?:muchas\s+)?gracias|^vale|^ok|^perfecto|^genial", question.folded):
+        return "¡De nada! Aquí estoy para lo que necesites."
+    if re.match(r"^(?:hola|buenas|buenos)", question.folded):
+        return "¡Hola! Soy Suma. " + HELP
+    return HELP
+
+
+def unknown(question: Question) -> str:
+    return UNKNOWN + HELP
+
+
+ANSWERS: dict[str, Callable[[Question], str]] = {
+    "total_invoiced": total_invoiced,
+    "expense_total": expense_total,
+    "pending": pending,
+    "due_date": due_date,
+    "lookup_invoice": lookup_invoice,
+    "search_document": search_document,
+    "tax_question": tax_question,
+    "contact_term": contact_term,
+    "contact_data": contact_data,
+    "iban": iban,
+    "draft_invoice": draft_invoice,
+    "greeting_help": greeting_help,
+    "unknown": unknown,
+}
+NEEDS_ORGANIZATION = frozenset(ANSWERS) - {"tax_question", "greeting_help", "unknown"}
+
+
+def answer(intent: str, question: Question) -> str:
+    if intent in NEEDS_ORGANIZATION and question.organization_id is None:
+        return NO_ORGANIZATION
+    return ANSWERS[intent](question)

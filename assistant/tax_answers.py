@@ -1,0 +1,253 @@
+"""Tax questions answered offline from ``saber``: the sentences that answer, and their sources.
+
+The question goes to ``saber`` as written and, when it names a known topic in everyday words
+("reformo el baño de un particular"), once more in the words the articles use ("obras de
+renovación y reparación de vivienda", "tipo reducido"). The passages returned are split into
+sentences and list items, which are ranked by shared word stems (weighted by rarity) plus the
+e5 similarity to the question; the best few are quoted whole, without markup, each under its
+article, and every article is cited once. A rate the question asks for by name ("el IVA
+general", "en 2009") is said first from the typed facts, with its validity.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from assistant.formatting import cut, long_date, percent, plain_markdown
+from search.dates import find_period
+from sumalos.embeddings import embed_passages, embed_query
+from sumalos.platform.text import fold
+
+Call = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+UNITS = 3
+NOTHING_PUBLISHED = (
+    "No tengo información publicada sobre eso. Puedo responder dudas de IVA, IRPF, modelos "
+    "y facturas."
+)
+GENERAL_VAT = "iva.tipo.general"
+UNIT_CHARACTERS = 320
+EMBEDDING_WEIGHT = 6.0
+STEM = 5
+# Everyday wording → the articles' wording, and what to add once the topic is recognised.
+TOPICS: tuple[tuple[str, str], ...] = (
+    (
+        r"(?=.*\b(?:repar|reform|renov|obra|arregl|fuga|cambi|instal|cocina|bano|caldera))"
+        r"(?=.*\b(?:casa|vivienda|piso|particular|hogar|domicilio))",
+        "obras de renovación y reparación de vivienda encargadas por particulares tipo reducido "
+        "10 % materiales 40 % base imponible vivienda dos años",
+    ),
+    (
+        r"\b(?:subcontrat|constructora|contratista|promotor|obra nueva|isp|sujeto pasivo|"
+        r"rehabilit)",
+        "inversión del sujeto pasivo ejecuciones de obra subcontratista contratista principal "
+        "construcción rehabilitación",
+    ),
+    (r"\bmodulos\b|estimacion objetiva", "retención 1 % estimación objetiva módulos"),
+    (
+        r"\b(?:gestor|abogad|profesional|asesor)",
+        "retención profesionales 15 % actividades profesionales",
+    ),
+    (r"\b(?:empiez|inicio|nuevo|7 ?%)", "retención 7 % inicio de actividad dos años siguientes"),
+    (
+        r"\b(?:gasoil|gasolin|gasoleo|combustible|furgo|coche|vehicul)",
+        "gastos deducibles vehículo combustible IVA soportado afectación factura NIF",
+    ),
+    (r"\btickets?\b", "factura completa con NIF tickets gastos deducibles"),
+    (
+        r"\b(?:comida|dieta|restaurante|menu)",
+        "comidas dietas manutención 26,67 € gastos deducibles",
+    ),
+    (r"\bseguro", "seguro responsabilidad civil gasto deducible"),
+    (
+        r"\b(?:no me paga|impag|moros|no paga)",
+        "créditos incobrables modificar base imponible factura rectificativa recuperar IVA",
+    ),
+    (r"\bverifactu\b", "verifactu obligatorio fechas sociedades resto autónomos sanción"),
+    (
+        r"\b(?:sl|s\.l\.?|sa|sociedad|sociedades|empresa)\b",
+        "contribuyentes del Impuesto sobre Sociedades",
+    ),
+    (r"\brecargo\b", "recargo de equivalencia comerciante minorista 5,2 % 1,4 % 0,5 %"),
+    (r"\b303\b", "modelo 303 plazo presentación trimestre 20 de abril 30 de enero"),
+    (r"\b347\b", "modelo 347 operaciones con terceros febrero"),
+    (r"\b130\b", "modelo 130 pago fraccionado plazo"),
+    (
+        r"\bparticular\b.*\bretene?r|\bretene?r.*\bparticular\b",
+        "retención cliente particular no retiene",
+    ),
+)
+# Words that ask rather than say what about.
+_QUESTION_FILLER_TEXT = """
+    a al algo como con cual cuales cuando cuanto cuanta cuantos de del el en es esta
+    este hay la las le lo los me mi mis o para por puedo q que se si sin su sus te tengo
+    tiene un una uno y ya hoy aplico aplicar pongo poner lleva llevo hago hacer debo
+    tenemos cliente
+"""
+QUESTION_FILLER = frozenset(_QUESTION_FILLER_TEXT.split())
+RATE_QUESTION = re.compile(
+    r"\b(?:tipo|a cuanto|cual es|cuanto es|de cuanto|que iva|en (?:19|20)\d{2})\b"
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    entry: str
+    title: str
+    heading: str
+    text: str
+    source: str
+    url: str
+
+
+def _stems(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]+(?:,[0-9]+)?", fold(text).replace("*", ""))
+    return [w[:STEM] for w in words if w not in QUESTION_FILLER]
+
+
+def _units(passages: list[dict[str, Any]]) -> list[Unit]:
+    units: list[Unit] = []
+    seen: set[str] = set()
+    for passage in passages:
+        source = passage["fuentes"][0] if passage["fuentes"] else {"title": "", "url": ""}
+        text = plain_markdown(passage["texto"])
+        pieces: list[str] = []
+        for line in text.splitlines():
+            line = line.strip().lstrip("-*• ").strip()
+            if not line or line.startswith("|"):
+                continue
+            pieces += (
+                re.split(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿])", line)
+                if len(line) > UNIT_CHARACTERS
+                else [line]
+            )
+        for piece in pieces:
+            key = fold(piece)
+            if len(piece) < 25 or key in seen or piece.rstrip().endswith(":"):
+                continue
+            seen.add(key)
+            units.append(
+                Unit(
+                    passage["articulo"],
+                    passage["titulo"],
+                    passage.get("encabezado", ""),
+                    piece,
+                    source.get("title", ""),
+                    source.get("url", ""),
+                )
+            )
+    return units
+
+
+@lru_cache(maxsize=4096)
+def _embedding(text: str) -> tuple[float, ...]:
+    return tuple(embed_passages([text])[0])
+
+
+def _rank(question: str, expansion: str, units: list[Unit]) -> list[tuple[float, Unit]]:
+    asked = Counter(_stems(question))
+    extra = Counter(_stems(expansion))
+    frequency = Counter(s for unit in units for s in set(_stems(f"{unit.title} {unit.text}")))
+    vector = np.asarray(embed_query(question))
+    scored = []
+    for unit in units:
+        stems = set(_stems(f"{unit.title} {unit.text}"))
+        lexical = sum(
+            math.log(1 + len(units) / frequency[s]) * (1.0 if s in asked else 0.5)
+            for s in stems
+            if s in asked or s in extra
+        )
+        similarity = float(np.dot(vector, np.asarray(_embedding(unit.text))))
+        scored.append((lexical + EMBEDDING_WEIGHT * similarity, unit))
+    scored.sort(key=lambda row: -row[0])
+    return scored
+
+
+def _on(question: str, today: datetime.date) -> datetime.date | None:
+    """The day a rate is asked for: "en 2009" → that year; none when not in the past."""
+    found = find_period(question, today=today)
+    if found.period is None or found.period[1] >= today:
+        return None
+    return found.period[0]
+
+
+def _facts_text(facts: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for fact in facts[:2]:
+        value = (
+            percent(fact["valor"])
+            if fact["unidad"] == "%"
+            else f"{fact['valor']} {fact['unidad']}".strip()
+        )
+        since = fact["vigente_desde"]
+        until = fact["vigente_hasta"]
+        validity = (
+            f"del {long_date(since)} al {long_date(until)}"
+            if since and until
+            else f"desde el {long_date(since)}"
+            if since
+            else ""
+        )
+        label = fact.get("nombre") or fact["clave"]
+        lines.append(f"{label}: {value}" + (f" (vigente {validity})." if validity else "."))
+    return lines
+
+
+def _general_rate_note(call: Call, on: str | None) -> str:
+    """What applies when the reduced rate's conditions fail: the general rate, from the facts."""
+    output = call("saber", {"pregunta": "IVA tipo general", **({"fecha": on} if on else {})})
+    general = next((f for f in output.get("datos", []) if f["clave"] == GENERAL_VAT), None)
+    rate = f", hoy del {percent(general['valor'])}" if general else ""
+    return (
+        "Si no se cumple alguna condición (vivienda con al menos dos años, obra encargada por "
+        "un particular para su vivienda, materiales hasta el 40 % de la base), se aplica el "
+        f"tipo general{rate}."
+    )
+
+
+def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
+    folded = fold(question)
+    arguments: dict[str, Any] = {"pregunta": question}
+    on = _on(question, today)
+    if on is not None:
+        arguments["fecha"] = on.isoformat()
+    first = call("saber", arguments)
+    if "error" in first:
+        return str(first["error"])
+    passages = list(first["pasajes"])
+    expansions = [words for pattern, words in TOPICS if re.search(pattern, folded)]
+    for words in expansions[:2]:
+        more = call("saber", {"pregunta": words, **({"fecha": arguments["fecha"]} if on else {})})
+        passages += more.get("pasajes", [])
+    units = _units(passages)
+    lines: list[str] = []
+    home_repair = bool(re.search(TOPICS[0][0], folded))
+    if RATE_QUESTION.search(folded) and first["datos"] and not expansions:
+        lines += _facts_text(first["datos"])
+    ranked = _rank(question, " ".join(expansions), units)
+    chosen = [unit for _, unit in ranked[: UNITS - min(len(lines), 1)]]
+    for unit in chosen:
+        lines.append(f"- {unit.title}: {cut(unit.text, UNIT_CHARACTERS)}")
+    if not lines:
+        return NOTHING_PUBLISHED
+    sources: dict[str, str] = {}
+    for unit in chosen:
+        if unit.url:
+            sources.setdefault(unit.url, unit.source or unit.title)
+    if home_repair:
+        lines.append(_general_rate_note(call, arguments.get("fecha")))
+    cited = [f"- [{title}]({url})" for url, title in sources.items()]
+    return (
+        "\n".join([*lines, "Fuentes:" if len(cited) > 1 else "Fuente:", *cited])
+        if cited
+        else "\n".join(lines)
+    )
