@@ -132,7 +132,11 @@ class AiMessage(PolicyColumns):
 
 
 class OutboxEntry(models.Model):
-    """Work for the learning worker: one entry per new (or re-edited) message."""
+    """Work for the learning worker: one entry per new (or re-edited) message.
+
+    Drained by the platform's outbox (``sumalos/platform/outbox.py``); done entries stay as a
+    ledger with their outcome, dead ones wait for ``manage.py outbox_dead``.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pendiente"
@@ -145,7 +149,7 @@ class OutboxEntry(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     available_at = models.DateTimeField()
     # A claim is a lease: a worker that dies mid-drain leaves rows that expire and are reclaimed.
-    locked_until = models.DateTimeField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     outcome = models.CharField(max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
