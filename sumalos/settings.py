@@ -148,6 +148,20 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Queues by job, each with its own worker processes (docs/deployment.md): replies (latency),
+# learning (throughput), indexing, maintenance (compaction, recovery of lost work, pruning).
+CELERY_QUEUES_BY_JOB = ("replies", "learning", "indexing", "maintenance")
+CELERY_TASK_DEFAULT_QUEUE = "maintenance"
+CELERY_TASK_ROUTES = {
+    "channels.whatsapp_reply": {"queue": "replies"},
+    "channels.recover_replies": {"queue": "replies"},
+    "channels.drain_outbox": {"queue": "learning"},
+    "search.tasks.drain_search_outbox": {"queue": "indexing"},
+    "assistant.compact_conversation": {"queue": "maintenance"},
+    "channels.prune_memories": {"queue": "maintenance"},
+}
+# One task at a time per process: a reply never waits behind a prefetched drain.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Parallel test runs share one Redis: each run prefixes its broker keys.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": os.environ.get("SUMALOS_BROKER_PREFIX", "")}
 

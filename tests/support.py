@@ -40,6 +40,8 @@ def start_worker(extra_env: dict[str, str] | None = None) -> subprocess.Popen[by
             "-A",
             "sumalos",
             "worker",
+            "-Q",
+            ",".join(settings.CELERY_QUEUES_BY_JOB),
             "--pool=solo",
             "--without-heartbeat",
             "--without-gossip",
