@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "sumalos.platform.dbrouter.UnpinMiddleware",
     "sumalos.platform.middleware.SafeRedirectMiddleware",
     "sumalos.platform.middleware.CleanInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -108,6 +109,14 @@ _database["TEST"] = {"NAME": f"test_sumalos_{os.getpid()}"}
 # A subprocess Celery worker in the integration tests points at the test run's database.
 _database["NAME"] = os.environ.get("SUMALOS_TEST_DATABASE") or _database["NAME"]
 DATABASES = {"default": _database}
+# A streaming replica of the primary: the assistant's read-only reads go there
+# (sumalos/platform/dbrouter.py, docs/deployment.md). Tests mirror it onto the primary.
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = {
+        **_database_from_url(os.environ["DATABASE_REPLICA_URL"]),
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = ["sumalos.platform.dbrouter.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
