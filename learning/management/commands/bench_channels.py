@@ -6,7 +6,7 @@
 1. **Drain**: ``--drain-messages`` web messages (one in three carries a fact) are learnt by
    ``learning_drain`` in this process; messages per second.
 2. **Burst**: ``--messages`` signed WhatsApp messages posted open-loop at ``--rate`` per second
-   to the webhook (a threaded WSGI server on 127.0.0.1) while real Celery workers, one per queue
+   to the webhook (``make serve``'s gunicorn on 127.0.0.1) while real Celery workers, one per queue
    as ``make run`` starts them, answer and learn (drains queued every 5 s, as beat does). The
    webhook acknowledgement is timed per request; the reply latency is the reply's ``sent_at``
    minus the inbound message's ``created_at``. The burst stops by itself: the posting is bounded
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -27,12 +28,10 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 from urllib.request import urlopen
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import kombu.pools
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.core.wsgi import get_wsgi_application
 from django.db import connection
 from django.db.models import DurationField, ExpressionWrapper, F
 
@@ -46,7 +45,7 @@ from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
 from sumalos.accounts.services import organization_create
 from sumalos.celery import app
-from sumalos.platform.management.commands.run_all import WORKERS
+from sumalos.platform.management.commands.run_all import NICENESS, WORKERS, worker_process
 
 PHONE_PREFIX = "+3469"
 TEXTS = (
@@ -56,22 +55,6 @@ TEXTS = (
     "Talleres García ahora paga a 60 días, no a 30",
     "Gracias, hasta mañana",
 )
-
-
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-
-class _ThreadedServer(WSGIServer):
-    def process_request(self, request: Any, client_address: Any) -> None:
-        threading.Thread(target=self._handle, args=(request, client_address), daemon=True).start()
-
-    def _handle(self, request: Any, client_address: Any) -> None:
-        try:
-            self.finish_request(request, client_address)
-        finally:
-            self.shutdown_request(request)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -111,6 +94,7 @@ class Command(BaseCommand):
                 "database": "embedded PostgreSQL 18, durability off, scratch database",
                 "models": "offline (local e5, logistic gate, pattern extraction)",
                 "workers": {queue: concurrency for queue, concurrency in WORKERS},
+                "worker_niceness": NICENESS,
             }
         }
         tag = uuid.uuid4().hex[:8]
@@ -161,26 +145,13 @@ class Command(BaseCommand):
             "SUMALOS_BROKER_PREFIX": prefix,
         }
         return [
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "sumalos",
-                    "worker",
-                    "-Q",
-                    queue,
-                    "-n",
-                    f"bench-{queue}-{prefix}@%h",
-                    "-c",
-                    str(concurrency),
-                    "--without-gossip",
-                    "--without-mingle",
-                    "--without-heartbeat",
-                    "-l",
-                    "error",
-                ],
+            worker_process(
+                sys.executable,
+                queue,
+                concurrency,
+                "--without-heartbeat",
+                "-l",
+                "error",
                 cwd=settings.BASE_DIR,
                 env=env,
                 stdout=subprocess.DEVNULL,
@@ -196,15 +167,8 @@ class Command(BaseCommand):
         if not settings.TWILIO_AUTH_TOKEN:
             settings.TWILIO_AUTH_TOKEN = uuid.uuid4().hex
         workers = self._workers(prefix)
-        server = make_server(
-            "127.0.0.1",
-            0,
-            get_wsgi_application(),
-            server_class=_ThreadedServer,
-            handler_class=_Quiet,
-        )
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}"
+        port, server = self._gunicorn(prefix)
+        base = f"http://127.0.0.1:{port}"
         stop = threading.Event()
 
         def beat() -> None:  # what beat does during the burst: queue the drains every 5 s
@@ -214,19 +178,22 @@ class Command(BaseCommand):
 
         threading.Thread(target=beat, daemon=True).start()
 
-        def one(n: int) -> float:
+        def one(n: int) -> float | None:
             phone = f"{PHONE_PREFIX}{n % phones:07d}"
             request = signed_request(phone=phone, text=TEXTS[n % len(TEXTS)], base_url=base)
             started = time.perf_counter()
-            with urlopen(request, timeout=30) as response:  # noqa: S310  (loopback)
-                response.read()
-                if response.status != 200:
-                    raise RuntimeError(f"webhook answered {response.status}")
+            try:
+                with urlopen(request, timeout=30) as response:  # noqa: S310  (loopback)
+                    response.read()
+                    if response.status != 200:
+                        return None
+            except OSError:
+                return None
             return (time.perf_counter() - started) * 1000
 
-        time.sleep(5)  # the workers load their models before the first message
+        time.sleep(20)  # the workers load their models before the first message
         try:
-            acks: list[Future[float]] = []
+            acks: list[Future[float | None]] = []
             started = time.perf_counter()
             with ThreadPoolExecutor(max_workers=32) as pool:
                 for n in range(total):
@@ -235,7 +202,8 @@ class Command(BaseCommand):
                         time.sleep(delay)
                     acks.append(pool.submit(one, n))
             posted_in = time.perf_counter() - started
-            samples = [future.result() for future in acks]
+            answered = [future.result() for future in acks]
+            samples = [ms for ms in answered if ms is not None]
             deadline = time.monotonic() + options["reply_timeout"]
             inbound = WhatsappMessage.objects.filter(
                 phone__startswith=PHONE_PREFIX, direction="inbound"
@@ -250,8 +218,7 @@ class Command(BaseCommand):
             replies_done = time.perf_counter() - started
         finally:
             stop.set()
-            server.shutdown()
-            for worker in workers:
+            for worker in [server, *workers]:
                 worker.terminate()
             for worker in workers:
                 try:
@@ -272,7 +239,9 @@ class Command(BaseCommand):
         ]
         return {
             "webhook": {
-                "requests": len(samples),
+                "requests": len(answered),
+                "failed": len(answered) - len(samples),
+                "server": "gunicorn, sumalos/gunicorn_conf.py (2 processes x 4 threads)",
                 "rate_per_second": rate,
                 "posted_in_seconds": round(posted_in, 2),
                 "ack_ms_p50": round(statistics.median(samples), 1),
@@ -286,6 +255,54 @@ class Command(BaseCommand):
                 "latency_s_p95": round(percentile(latencies, 95), 2) if latencies else None,
             },
         }
+
+    def _gunicorn(self, prefix: str) -> tuple[int, subprocess.Popen[bytes]]:
+        """The production web process (``make serve``'s gunicorn) on a free loopback port."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        env = {
+            **os.environ,
+            "SUMALOS_TEST_DATABASE": str(connection.settings_dict["NAME"]),
+            "SUMALOS_BROKER_PREFIX": prefix,
+            "TWILIO_AUTH_TOKEN": settings.TWILIO_AUTH_TOKEN,
+            "GUNICORN_BIND": f"127.0.0.1:{port}",
+        }
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "sumalos/gunicorn_conf.py",
+                "--access-logfile",
+                "/dev/null",
+                "sumalos.wsgi:application",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        # Warm up: the port opens before the processes have loaded Django; the burst starts
+        # once a round of requests, enough to reach every process, is answered.
+        deadline = time.monotonic() + 180
+
+        def answered(_: int) -> bool:
+            try:
+                with urlopen(f"http://127.0.0.1:{port}/entrar/", timeout=60) as page:
+                    return bool(page.status == 200)
+            except OSError:
+                return False
+
+        while True:
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                if all(pool.map(answered, range(16))):
+                    return port, server
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise CommandError("gunicorn no arrancó")
+            time.sleep(0.5)
 
     def _forget_broker_keys(self, prefix: str) -> None:
         import redis

@@ -18,31 +18,42 @@ from sumalos import embedded
 
 # One worker per queue (settings.CELERY_TASK_ROUTES), sized for two cores: replies get two
 # processes so one slow answer never holds the next; learning, indexing and maintenance one
-# each. Every process runs its models on one thread (sumalos/embeddings.py), so at most five
-# busy processes share the two cores; the replies' two keep latency first. docs/deployment.md.
+# each. Every process runs its models on one thread (sumalos/embeddings.py). On a shared box
+# the web comes first, then replies, then the throughput jobs: each worker runs at its own
+# nice level, so a learning backlog never slows an acknowledgement. docs/deployment.md.
 WORKERS = (("replies", 2), ("learning", 1), ("indexing", 1), ("maintenance", 1))
+NICENESS = {"replies": 5, "learning": 10, "indexing": 10, "maintenance": 15}
 
 
-def worker_process(python: str, queue: str, concurrency: int) -> subprocess.Popen[bytes]:
+def worker_command(python: str, queue: str, concurrency: int, *extra: str) -> list[str]:
+    return [
+        python,
+        "-m",
+        "celery",
+        "-A",
+        "sumalos",
+        "worker",
+        "-Q",
+        queue,
+        "-n",
+        f"{queue}@%h",
+        "-c",
+        str(concurrency),
+        "--without-gossip",
+        "--without-mingle",
+        *extra,
+    ]
+
+
+def worker_process(
+    python: str, queue: str, concurrency: int, *extra: str, **popen: Any
+) -> subprocess.Popen[bytes]:
+    """A worker for ``queue`` at its nice level."""
+    niceness = NICENESS[queue]
     return subprocess.Popen(
-        [
-            python,
-            "-m",
-            "celery",
-            "-A",
-            "sumalos",
-            "worker",
-            "-Q",
-            queue,
-            "-n",
-            f"{queue}@%h",
-            "-c",
-            str(concurrency),
-            "--without-gossip",
-            "--without-mingle",
-            "-l",
-            "warning",
-        ]
+        worker_command(python, queue, concurrency, *extra),
+        preexec_fn=lambda: os.nice(niceness),
+        **popen,
     )
 
 
@@ -68,7 +79,10 @@ class Command(BaseCommand):
             subprocess.Popen(
                 [python, manage, "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"]
             ),
-            *[worker_process(python, queue, concurrency) for queue, concurrency in WORKERS],
+            *[
+                worker_process(python, queue, concurrency, "-l", "warning")
+                for queue, concurrency in WORKERS
+            ],
             subprocess.Popen(
                 [
                     python,
