@@ -1,4 +1,4 @@
-# Two commands: `make run` and `make test`. Everything else is set up by these.
+# `make run` (development) and `make test`; `make serve` is the production web (docs/deployment.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
