@@ -84,7 +84,12 @@ def gunicorn(world_tx) -> Iterator[int]:
     finally:
         process.terminate()
         process.wait(timeout=30)
-        broker = redis.Redis(unix_socket_path=settings.REDIS_URL.removeprefix("redis+socket://"))
+        url = settings.REDIS_URL
+        broker = (
+            redis.Redis(unix_socket_path=url.removeprefix("redis+socket://"))
+            if url.startswith("redis+socket://")
+            else redis.Redis.from_url(url)
+        )
         for key in broker.scan_iter(match=f"{PREFIX}*"):
             broker.delete(key)
 
