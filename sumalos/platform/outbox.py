@@ -18,7 +18,8 @@ is the table's own key columns (``message_id``; ``table_name, row_id``).
 - **Dead letters** are listed and retried by ``manage.py outbox_dead``.
 
 The module knows no app: each app registers its ``Outbox`` (``register``) and hands the drain
-its handler.
+its handler. The SQL names tables and columns from those registrations (constants in code),
+never from input; values always travel as parameters.
 """
 
 from __future__ import annotations
@@ -194,6 +195,9 @@ def _failed(outbox: Outbox, *, ids: list[int], key: Key, attempts: int, error: E
         )
         found = cursor.fetchone()
         newer = bool(found and found[0])
+        if newer and outbox.delete_done:
+            cursor.execute(f"DELETE FROM {outbox.table} WHERE id = ANY(%s)", [held])
+            return "superseded"
         if newer:
             status, result = "done", "superseded"
         elif attempts >= outbox.max_attempts:

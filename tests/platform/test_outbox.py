@@ -153,3 +153,14 @@ def test_duplicates_of_one_row_are_indexed_once(indexed: list[tuple[str, int]]):
 
     assert indexed == [("contacts", 31), ("contacts", 32)]
     assert OutboxRow.objects.count() == 0
+
+
+def test_a_failure_superseded_by_a_newer_change_goes_with_it(indexed: list[tuple[str, int]]):
+    _enqueue(13)
+    [claimed] = outbox.claim(SEARCH_OUTBOX)
+    OutboxRow.objects.create(table_name="contacts", row_id=13)  # changed again meanwhile
+
+    assert outbox.process(SEARCH_OUTBOX, [claimed], search.services._index_one) == "superseded"
+
+    [waiting] = OutboxRow.objects.all()
+    assert (waiting.id > claimed.id, waiting.status, waiting.attempts) == (True, "pending", 0)
