@@ -1,10 +1,10 @@
-# Two commands: `make run` and `make test`. Everything else is set up by these.
+# `make run` (development) and `make test`; `make serve` is the production web (docs/deployment.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell $(PYTHON) -c "import hashlib;print(hashlib.sha256(open('requirements.lock','rb').read()).hexdigest()[:12])")
 
-.PHONY: run test lint services stop clean chromium
+.PHONY: run serve test lint services stop clean chromium
 
 $(STAMP): requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,13 @@ $(STAMP): requirements.lock
 
 run: $(STAMP)
 	$(BIN)/python manage.py run_all
+
+# Production web: gunicorn with the production settings, behind a reverse proxy (nginx, TLS).
+# Needs DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, PUBLIC_BASE_URL, DATABASE_URL, REDIS_URL
+# (optionally DATABASE_REPLICA_URL). Workers and beat run apart: docs/deployment.md.
+serve: $(STAMP)
+	DJANGO_SETTINGS_MODULE=sumalos.settings_production $(BIN)/python manage.py collectstatic --noinput -v 0
+	DJANGO_SETTINGS_MODULE=sumalos.settings_production $(BIN)/gunicorn -c sumalos/gunicorn_conf.py sumalos.wsgi:application
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -69,7 +69,7 @@ def world_tx(transactional_db: None) -> World:
 
 
 @pytest.fixture
-def worker(transactional_db: None) -> Iterator[Callable[[], subprocess.Popen]]:
+def worker(transactional_db: None) -> Iterator[Callable[..., subprocess.Popen]]:
     """Start real Celery workers (subprocesses) on this run's test database and broker prefix."""
     import kombu.pools
 
@@ -87,8 +87,8 @@ def worker(transactional_db: None) -> Iterator[Callable[[], subprocess.Popen]]:
     use_prefix({"global_keyprefix": PREFIX})
     started: list[subprocess.Popen] = []
 
-    def start() -> subprocess.Popen:
-        process = start_worker()
+    def start(extra_env: dict[str, str] | None = None) -> subprocess.Popen:
+        process = start_worker(extra_env)
         started.append(process)
         return process
 

@@ -2,9 +2,11 @@
 
 The recent part stays verbatim (4,000 tokens on the web, 3,000 on WhatsApp). Once a
 conversation passes 20,000 / 16,000 tokens, the older part is summarised after the reply into
-points with ids and the message ids they came from. The provider only returns operations —
-add, change a point by id, retire a point by id — and this module merges them, so a model can
-never rewrite or drop the summary wholesale. ``recuperar`` fetches the exact cited messages.
+points with ids and the message ids they came from, by its own task
+(``assistant.compact_conversation``) queued once the reply is committed. The provider only
+returns operations — add, change a point by id, retire a point by id — and this module merges
+them, so a model can never rewrite or drop the summary wholesale. ``recuperar`` fetches the
+exact cited messages.
 """
 
 from __future__ import annotations
@@ -73,7 +75,13 @@ def summary_for(*, access: AiAccess, conversation_id: str) -> ConversationSummar
 def compact(
     *, access: AiAccess, conversation_id: str, channel: str, summariser: Summariser
 ) -> ConversationSummary | None:
-    """Summarise what fell out of the verbatim window, once the conversation is long."""
+    """Summarise what fell out of the verbatim window, once the conversation is long.
+
+    The model is called outside any transaction, holding no row lock: the summary is read,
+    the model summarises, and the merge is a short transaction that locks the row and checks
+    that nobody merged in the meantime (``covered_until`` unchanged), else it drops its work:
+    the other run covered the same messages.
+    """
     owned = conversation_messages(access=access, conversation_id=conversation_id).filter(
         OwnedByPrincipal().to_q(access)
     )
@@ -85,20 +93,23 @@ def compact(
     while split > 0 and budget - tokens(rows[split - 1][2]) >= 0:
         budget -= tokens(rows[split - 1][2])
         split -= 1
+    summary, _ = ConversationSummary.objects.get_or_create(
+        conversation_id=conversation_id,
+        # The summary is a copy of these messages: it carries their four policy columns.
+        defaults=owned.values(*POLICY_FIELDS).last(),
+    )
+    older = [row for row in rows[:split] if row[0] > summary.covered_until]
+    if not older:
+        return summary
+    operations = summariser.summarise(points=summary.points, messages=older)
     with transaction.atomic():
-        summary, _ = ConversationSummary.objects.select_for_update().get_or_create(
-            conversation_id=conversation_id,
-            # The summary is a copy of these messages: it carries their four policy columns.
-            defaults=owned.values(*POLICY_FIELDS).last(),
-        )
-        older = [row for row in rows[:split] if row[0] > summary.covered_until]
-        if not older:
-            return summary
-        operations = summariser.summarise(points=summary.points, messages=older)
-        merge_operations(summary, operations, allowed_ids={row[0] for row in older})
-        summary.covered_until = older[-1][0]
-        summary.save()
-    return summary
+        current = ConversationSummary.objects.select_for_update().get(pk=summary.pk)
+        if current.covered_until != summary.covered_until:
+            return current
+        merge_operations(current, operations, allowed_ids={row[0] for row in older})
+        current.covered_until = older[-1][0]
+        current.save()
+    return current
 
 
 def summary_delete(*, access: AiAccess, conversation_id: str) -> int:

@@ -2,17 +2,19 @@
 
 The channels app stores the message and sends the reply; composing it is the assistant's: the
 number's recent messages and the conversation's summary go into the assistant loop, the text
-goes to ``whatsapp_reply_deliver``, and the conversation is compacted afterwards.
+goes to ``whatsapp_reply_deliver``, and the conversation's compaction is queued as its own task
+once the reply is committed.
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from assistant.compaction import compact, summary_for
+from assistant.compaction import summary_for
 from assistant.formatting import absolute, whatsapp_text
-from assistant.services import assistant_reply, recent_history, reply_provider
+from assistant.services import assistant_reply, recent_history
 from channels_app.access import access_for_phone
 from channels_app.models import WhatsappMessage
 from channels_app.selectors import whatsapp_earlier, whatsapp_inbound_unanswered
@@ -22,6 +24,10 @@ from channels_app.services.whatsapp import (
     whatsapp_reply_skip,
 )
 from sumalos.accounts.access import AiAccess
+from sumalos.celery import app
+
+# Sent by name: the task module imports this one.
+COMPACT_TASK = "assistant.compact_conversation"
 
 UNLINKED = (
     "Hola, soy Suma, la asistente de Sumalos. Este número todavía no está vinculado a ninguna "
@@ -83,10 +89,7 @@ def whatsapp_reply_send(*, message_id: int, text: str | None = None) -> Whatsapp
     outbound = whatsapp_reply_deliver(access=access, inbound=inbound, text=text)
     if outbound is None:
         return None
-    compact(
-        access=access,
-        conversation_id=f"whatsapp:{inbound.phone}",
-        channel="whatsapp",
-        summariser=reply_provider(),
-    )
+    # Compaction is its own task, once the reply is committed (the model call holds no lock).
+    compaction = app.signature(COMPACT_TASK, args=(f"whatsapp:{inbound.phone}", "whatsapp"))
+    transaction.on_commit(compaction.apply_async)
     return outbound

@@ -6,3 +6,7 @@ class ChannelsConfig(AppConfig):
     label = "channels_app"
     verbose_name = "Canales"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Registers the channel outbox with the platform's (manage.py outbox_dead lists it).
+        from channels_app.services import outbox  # noqa: F401

@@ -100,6 +100,48 @@ class WhatsappMessage(models.Model):
         return self.message_sid
 
 
+class WhatsappReply(models.Model):
+    """The one answer to an inbound WhatsApp message: claimed, then sent (docs/decisions/0022).
+
+    At least once, sent once: the row is committed (``claimed``, with a lease) before the
+    transport is called, and becomes ``sent`` with the provider's message id after. A worker
+    that dies in between leaves a claimed row whose lease runs out; recovery asks the transport
+    whether the reply left (by ``idempotency_key``) and sends it only if not. ``body`` is kept
+    only until it is sent: then the outbound message holds it.
+    """
+
+    class State(models.TextChoices):
+        CLAIMED = "claimed", "Reclamada"
+        SENT = "sent", "Enviada"
+
+    inbound = models.OneToOneField(WhatsappMessage, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.CLAIMED)
+    idempotency_key = models.CharField(max_length=80, unique=True)
+    phone = models.CharField(max_length=20)
+    body = models.TextField(blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=1)
+    provider_message_id = models.CharField(max_length=64, blank=True)
+    outbound = models.OneToOneField(
+        WhatsappMessage, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "whatsapp_replies"
+        indexes = [
+            models.Index(
+                fields=["claimed_until"],
+                condition=models.Q(state="claimed"),
+                name="whatsapp_replies_claimed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.idempotency_key} {self.state}"
+
+
 class AiMessage(PolicyColumns):
     """One message from any channel, with the four policy columns. Written by triggers only."""
 
@@ -132,7 +174,11 @@ class AiMessage(PolicyColumns):
 
 
 class OutboxEntry(models.Model):
-    """Work for the learning worker: one entry per new (or re-edited) message."""
+    """Work for the learning worker: one entry per new (or re-edited) message.
+
+    Drained by the platform's outbox (``sumalos/platform/outbox.py``); done entries stay as a
+    ledger with their outcome, dead ones wait for ``manage.py outbox_dead``.
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pendiente"
@@ -145,7 +191,7 @@ class OutboxEntry(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     available_at = models.DateTimeField()
     # A claim is a lease: a worker that dies mid-drain leaves rows that expire and are reclaimed.
-    locked_until = models.DateTimeField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     outcome = models.CharField(max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,13 +6,30 @@ lived in the channels app.
 
 from __future__ import annotations
 
-from channels_app.services.outbox import outbox_drain
+from collections.abc import Sequence
+
+from channels_app.models import AiMessage
+from channels_app.services.outbox import DrainReport, outbox_drain
 from learning.services import message_learn
+from sumalos.embeddings import prefetch_passages
 from sumalos.platform.tasks import task
+
+
+def embed_batch(message_ids: Sequence[int]) -> None:
+    """Embed the texts of a claimed batch in one call: the gate then finds them cached."""
+    texts = AiMessage.objects.filter(pk__in=list(message_ids), role="user").values_list(
+        "text", flat=True
+    )
+    prefetch_passages(list(texts))
+
+
+def learning_drain(*, max_batches: int = 20) -> DrainReport:
+    """Learn from every message waiting in the outbox, a batch's embeddings in one call."""
+    return outbox_drain(handler=message_learn, prepare=embed_batch, max_batches=max_batches)
 
 
 @task(name="channels.drain_outbox", ignore_result=True)
 def drain_outbox() -> dict[str, int]:
     """Beat, every 5 seconds: learn from every message waiting in the outbox."""
-    report = outbox_drain(handler=message_learn)
+    report = learning_drain()
     return {"claimed": report.claimed, "done": report.done, "dead": report.dead}

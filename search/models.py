@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
+from django.db.models.functions import Now
 from pgvector.django import HalfVectorField, HnswIndex
 
 from sumalos.accounts.models import Area, Organization
@@ -139,10 +140,26 @@ class OutboxRow(models.Model):
     table_name = models.CharField(max_length=40)
     row_id = models.BigIntegerField()
     enqueued_at = models.DateTimeField(auto_now_add=True)
+    # The platform outbox's ledger (sumalos/platform/outbox.py); the triggers write only the
+    # three columns above, the database fills these. Done rows are deleted.
+    status = models.CharField(max_length=12, db_default="pending", default="pending")
+    attempts = models.PositiveSmallIntegerField(db_default=0, default=0)
+    available_at = models.DateTimeField(db_default=Now())
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, db_default="", default="")
+    outcome = models.CharField(max_length=30, blank=True, db_default="", default="")
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         db_table = "search_outbox"
-        indexes = [models.Index(fields=["id"], name="search_outbox_order")]
+        indexes = [
+            models.Index(fields=["id"], name="search_outbox_order"),
+            models.Index(
+                fields=["available_at", "id"],
+                condition=models.Q(status__in=["pending", "processing"]),
+                name="search_outbox_ready",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table_name}:{self.row_id}"

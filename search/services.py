@@ -18,6 +18,8 @@ from django.db import connection, transaction
 from search.indexing import BUILDERS, Item
 from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
 from sumalos.embeddings import embed_passages
+from sumalos.platform import outbox as platform_outbox
+from sumalos.platform.outbox import Outbox
 from sumalos.platform.text import fold
 
 CHUNK_CHARS = 700
@@ -177,30 +179,35 @@ def source_index(*, table: str, row_id: int) -> SearchDocument | None:
     return document
 
 
-def outbox_drain(*, limit: int = DRAIN_BATCH) -> int:
+SEARCH_OUTBOX = platform_outbox.register(
+    Outbox(name="search", table="search_outbox", keys=("table_name", "row_id"), delete_done=True)
+)
+
+
+def _index_one(*, table_name: str, row_id: int) -> str:
+    if table_name not in BUILDERS:
+        return "ignored"
+    source_index(table=table_name, row_id=row_id)
+    return "indexed"
+
+
+def outbox_drain(*, limit: int = DRAIN_BATCH, max_batches: int = 20) -> int:
     """Index what changed since the last drain; returns how many distinct rows it indexed.
 
-    Rows are claimed with DELETE ... SKIP LOCKED inside the transaction that indexes them,
-    so two workers never index the same change twice, and a worker that dies mid-batch
-    rolls its claim back for the next drain.
+    The platform outbox (``sumalos/platform/outbox.py``): rows are leased with SKIP LOCKED,
+    each source row is indexed in its own transaction, so a row whose indexing fails is
+    retried with backoff and dead-lettered alone while the rest of the batch goes on.
     """
-    done = 0
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                """
-                DELETE FROM search_outbox WHERE id IN (
-                    SELECT id FROM search_outbox ORDER BY id LIMIT %s FOR UPDATE SKIP LOCKED
-                ) RETURNING table_name, row_id
-                """,
-                [limit],
-            )
-            claimed = list(dict.fromkeys(cursor.fetchall()))
-        for table, row_id in claimed:
-            if table in BUILDERS:
-                source_index(table=table, row_id=row_id)
-                done += 1
-    return done
+    indexed: list[str] = []
+
+    def handler(*, table_name: str, row_id: int) -> str:
+        outcome = _index_one(table_name=table_name, row_id=row_id)
+        indexed.append(outcome)
+        return outcome
+
+    platform_outbox.drain(SEARCH_OUTBOX, handler=handler, limit=limit, max_batches=max_batches)
+    # A handler whose transaction rolled back appended too: count what committed.
+    return indexed.count("indexed")
 
 
 def reindex_all(*, progress: Callable[[int, int], None] | None = None) -> int:

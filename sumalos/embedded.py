@@ -14,6 +14,7 @@ cleared before starting. See docs/decisions/0002-embedded-defaults.md.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import fcntl
 import hashlib
 import os
@@ -301,6 +302,92 @@ def stop_postgres() -> None:
     with _lock("pg"):
         if (PG_DATA / "postmaster.pid").exists() and _pg_running():
             _run_pg([_pg_bin("pg_ctl"), "-D", str(PG_DATA), "-m", "fast", "-w", "stop"])
+
+
+# --- A streaming replica (tests of the read-replica path) -------------------------------
+
+REPLICA_DATA = STATE_DIR / "pg-replica"
+REPLICA_PORT = "5433"
+
+
+def replica_tools_missing() -> str | None:
+    """Why a replica cannot be made here (the binary that is missing), or None."""
+    for name in ("pg_basebackup", "pg_ctl"):
+        if not (_pg_bin_path() / name).exists():
+            return f"{name} is not among the embedded PostgreSQL binaries"
+    return None
+
+
+def start_replica() -> dict[str, object]:
+    """A fresh hot standby of the embedded primary, streaming over the primary's unix socket.
+
+    ``pg_basebackup -R`` from the embedded binaries into ``.embedded/pg-replica``; it listens
+    on the same socket directory as the primary under port 5433 (no network address). Stopped
+    at exit. Returns the Django settings that reach it (the caller picks the database name).
+    """
+    with _lock("pg-replica"):
+        stop_replica(locked=True)
+        shutil.rmtree(REPLICA_DATA, ignore_errors=True)
+        REPLICA_DATA.mkdir(parents=True)
+        REPLICA_DATA.chmod(0o700)
+        if _as_root():
+            import pwd
+
+            entry = pwd.getpwnam(SYSTEM_USER)
+            os.chown(REPLICA_DATA, entry.pw_uid, entry.pw_gid)
+        _run_pg(
+            [
+                _pg_bin("pg_basebackup"),
+                "-h",
+                str(PATHS.socket_dir),
+                "-p",
+                "5432",
+                "-U",
+                "postgres",
+                "-D",
+                str(REPLICA_DATA),
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+                "--no-sync",
+            ]
+        )
+        with open(REPLICA_DATA / "postgresql.conf", "a") as conf:
+            conf.write(f"\n# The replica (sumalos/embedded.py).\nport = {REPLICA_PORT}\n")
+            conf.write("hot_standby = on\nhot_standby_feedback = on\n")
+        _run_pg(
+            [
+                _pg_bin("pg_ctl"),
+                "-D",
+                str(REPLICA_DATA),
+                "-l",
+                str(REPLICA_DATA / "server.log"),
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ]
+        )
+    atexit.register(stop_replica)
+    return {**database_settings(), "PORT": REPLICA_PORT}
+
+
+def stop_replica(*, locked: bool = False) -> None:
+    def stop() -> None:
+        if (REPLICA_DATA / "postmaster.pid").exists():
+            # Not running: a crashed run left its pid file.
+            with contextlib.suppress(subprocess.CalledProcessError):
+                _run_pg(
+                    [_pg_bin("pg_ctl"), "-D", str(REPLICA_DATA), "-m", "immediate", "-w", "stop"]
+                )
+
+    if locked:
+        stop()
+        return
+    with _lock("pg-replica"):
+        stop()
 
 
 # --- Redis ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from functools import cache
 from typing import Any
 
@@ -36,13 +37,40 @@ def embed_query(text: str) -> list[float]:
     return values
 
 
+# Passages embedded lately, by text: the learning drain embeds a batch's texts in one call
+# (``prefetch_passages``) and the per-message code then finds them here. The model is
+# deterministic, so a cached vector is the vector. Bounded, least recently used goes first.
+PASSAGE_CACHE_SIZE = 2048
+_passages: OrderedDict[str, np.ndarray] = OrderedDict()
+
+
 def embed_passages(texts: list[str]) -> list[list[float]]:
-    """Embed documents to be searched."""
+    """Embed documents to be searched (texts embedded lately come from the cache)."""
     if not texts:
         return []
     with _lock:
-        vectors = _model().passage(texts)
-    return np.asarray(vectors, dtype=np.float32).reshape(len(texts), DIMENSIONS).tolist()
+        missing = [text for text in dict.fromkeys(texts) if text not in _passages]
+        if missing:
+            vectors = np.asarray(_model().passage(missing), dtype=np.float32).reshape(
+                len(missing), DIMENSIONS
+            )
+            for text, vector in zip(missing, vectors, strict=True):
+                _passages[text] = vector
+        found = []
+        for text in texts:
+            _passages.move_to_end(text)
+            found.append(_passages[text])
+        while len(_passages) > PASSAGE_CACHE_SIZE:
+            _passages.popitem(last=False)
+    values: list[list[float]] = np.stack(found).tolist()
+    return values
+
+
+def prefetch_passages(texts: list[str], *, batch: int = 32) -> None:
+    """Embed ``texts`` in batches ahead of the code that will ask for them one by one."""
+    unique = list(dict.fromkeys(text for text in texts if text.strip()))
+    for start in range(0, len(unique), batch):
+        embed_passages(unique[start : start + batch])
 
 
 def cosine(a: list[float], b: list[float]) -> float:

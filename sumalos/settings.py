@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "sumalos.platform.dbrouter.UnpinMiddleware",
     "sumalos.platform.middleware.SafeRedirectMiddleware",
     "sumalos.platform.middleware.CleanInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -109,6 +110,14 @@ _database["TEST"] = {"NAME": f"test_sumalos_{os.getpid()}"}
 # A subprocess Celery worker in the integration tests points at the test run's database.
 _database["NAME"] = os.environ.get("SUMALOS_TEST_DATABASE") or _database["NAME"]
 DATABASES = {"default": _database}
+# A streaming replica of the primary: the assistant's read-only reads go there
+# (sumalos/platform/dbrouter.py, docs/deployment.md). Tests mirror it onto the primary.
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = {
+        **_database_from_url(os.environ["DATABASE_REPLICA_URL"]),
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = ["sumalos.platform.dbrouter.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -149,6 +158,20 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Queues by job, each with its own worker processes (docs/deployment.md): replies (latency),
+# learning (throughput), indexing, maintenance (compaction, recovery of lost work, pruning).
+CELERY_QUEUES_BY_JOB = ("replies", "learning", "indexing", "maintenance")
+CELERY_TASK_DEFAULT_QUEUE = "maintenance"
+CELERY_TASK_ROUTES = {
+    "channels.whatsapp_reply": {"queue": "replies"},
+    "channels.recover_replies": {"queue": "replies"},
+    "channels.drain_outbox": {"queue": "learning"},
+    "search.tasks.drain_search_outbox": {"queue": "indexing"},
+    "assistant.compact_conversation": {"queue": "maintenance"},
+    "channels.prune_memories": {"queue": "maintenance"},
+}
+# One task at a time per process: a reply never waits behind a prefetched drain.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Parallel test runs share one Redis: each run prefixes its broker keys.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": os.environ.get("SUMALOS_BROKER_PREFIX", "")}
 

@@ -8,6 +8,7 @@ TLS ends at a proxy in front of the app, which must set ``X-Forwarded-Proto``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -54,3 +55,16 @@ X_FRAME_OPTIONS = "DENY"
 AXES_IPWARE_PROXY_ORDER = "right-most"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("SUMALOS_PROXY_COUNT", "1"))
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Stateless web processes (docs/deployment.md): the cache is shared in Redis, uploads go to a
+# shared volume, static files are collected for the proxy to serve.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # redis-py names a unix socket unix://, Celery's broker redis+socket://.
+        "LOCATION": REDIS_URL.replace("redis+socket://", "unix://", 1),  # noqa: F405
+        "KEY_PREFIX": "cache",
+    }
+}
+MEDIA_ROOT = Path(os.environ.get("SUMALOS_MEDIA_ROOT", str(MEDIA_ROOT)))  # noqa: F405
+STATIC_ROOT = Path(os.environ.get("SUMALOS_STATIC_ROOT", str(BASE_DIR / ".static")))  # noqa: F405

@@ -24,11 +24,13 @@ PREFIX = f"sumalos-test-{os.getpid()}:"
 PATH = "/webhooks/whatsapp/"
 
 
-def start_worker() -> subprocess.Popen[bytes]:
+def start_worker(extra_env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """One worker consuming every queue (``sumalos/celery.py``), solo pool."""
     env = {
         **os.environ,
         "SUMALOS_TEST_DATABASE": connection.settings_dict["NAME"],
         "SUMALOS_BROKER_PREFIX": PREFIX,
+        **(extra_env or {}),
     }
     return subprocess.Popen(
         [
@@ -38,6 +40,8 @@ def start_worker() -> subprocess.Popen[bytes]:
             "-A",
             "sumalos",
             "worker",
+            "-Q",
+            ",".join(settings.CELERY_QUEUES_BY_JOB),
             "--pool=solo",
             "--without-heartbeat",
             "--without-gossip",

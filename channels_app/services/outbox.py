@@ -1,40 +1,25 @@
-"""Draining the outbox: claim with FOR UPDATE SKIP LOCKED, process, retry, dead-letter.
+"""The channels' outbox: one entry per new or re-edited message, for the learning worker.
 
-Each entry is processed in its own transaction that also marks it done, so a crash rolls the
-learning back with it and the entry is claimed again (DESIGN §6). A claim is a lease: the row
-lock held while processing keeps other workers off it; a worker that dies releases the lock and
-its claims become claimable when the lease expires. The handler comes from the caller (the
-learning app's ``drain_outbox`` task passes ``message_learn``): the outbox knows no learning.
+The outbox machinery (leases, retries with backoff, dead letters) is the platform's one
+implementation (``sumalos/platform/outbox.py``, docs/decisions/0022); this module names the
+table and adapts the handler the caller passes (the learning app's ``message_learn``): the
+outbox knows no learning. Done entries stay as a ledger with their outcome.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import timedelta
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from django.db import connection, transaction
-from django.utils import timezone
-
 from channels_app.models import OutboxEntry
+from sumalos.platform import outbox as platform_outbox
+from sumalos.platform.outbox import BATCH_SIZE, MAX_ATTEMPTS, Claimed, DrainReport, Outbox
 
-MAX_ATTEMPTS = 5
-LEASE_SECONDS = 60
-BATCH_SIZE = 50
+__all__ = ["BATCH_SIZE", "CHANNEL_OUTBOX", "MAX_ATTEMPTS", "DrainReport", "outbox_drain"]
 
-CLAIM_SQL = """
-UPDATE channel_outbox SET status = 'processing', attempts = attempts + 1,
-       locked_until = now() + make_interval(secs => %s)
- WHERE id IN (
-     SELECT id FROM channel_outbox
-      WHERE available_at <= now()
-        AND (status = 'pending' OR (status = 'processing' AND locked_until < now()))
-      ORDER BY id
-      LIMIT %s
-      FOR UPDATE SKIP LOCKED)
-RETURNING id, message_id, attempts
-"""
+CHANNEL_OUTBOX = platform_outbox.register(
+    Outbox(name="channels", table="channel_outbox", keys=("message_id",))
+)
 
 
 class Outcome(Protocol):
@@ -44,89 +29,48 @@ class Outcome(Protocol):
     def outcome(self) -> str: ...
 
 
-@dataclass
-class DrainReport:
-    claimed: int = 0
-    done: int = 0
-    retried: int = 0
-    dead: int = 0
+def _adapt(handler: Callable[..., Outcome]) -> Callable[..., str]:
+    def run(*, message_id: int) -> str:
+        return handler(message_id=message_id).outcome
+
+    return run
 
 
 def outbox_claim(*, limit: int = BATCH_SIZE) -> list[tuple[int, int, int]]:
     """Claim up to ``limit`` ready entries: ``(entry_id, message_id, attempts)``, in id order."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(CLAIM_SQL, [LEASE_SECONDS, limit])
-        return sorted(cursor.fetchall())
+    return [
+        (row.id, row.key[0], row.attempts)
+        for row in platform_outbox.claim(CHANNEL_OUTBOX, limit=limit)
+    ]
 
 
 def outbox_process(*, entry_id: int, attempts: int, handler: Callable[..., Outcome]) -> str:
     """Run ``handler`` for one claimed entry: ``done``, ``retried``, ``dead``, ``superseded``
     or ``gone``."""
-    try:
-        with transaction.atomic():
-            entry = (
-                OutboxEntry.objects.select_for_update(skip_locked=True)
-                .filter(pk=entry_id, status=OutboxEntry.Status.PROCESSING)
-                .first()
-            )
-            if entry is None:
-                return "gone"
-            outcome = handler(message_id=entry.message_id)
-            entry.status = OutboxEntry.Status.DONE
-            entry.outcome = outcome.outcome
-            entry.finished_at = timezone.now()
-            entry.locked_until = None
-            entry.save(update_fields=["status", "outcome", "finished_at", "locked_until"])
-            return "done"
-    except Exception as error:  # a failing message must not stop the drain
-        return _failed(entry_id=entry_id, attempts=attempts, error=error)
-
-
-def _failed(*, entry_id: int, attempts: int, error: Exception) -> str:
-    dead = attempts >= MAX_ATTEMPTS
-    with transaction.atomic():
-        entry = OutboxEntry.objects.select_for_update().filter(pk=entry_id).first()
-        if entry is None or entry.status != OutboxEntry.Status.PROCESSING:
-            return "gone"
-        # An edit while this entry was processing queued a newer one for the same message,
-        # which will read the latest text: retrying this one would only duplicate it.
-        newer = (
-            OutboxEntry.objects.filter(
-                message_id=entry.message_id, status=OutboxEntry.Status.PENDING
-            )
-            .exclude(pk=entry_id)
-            .exists()
-        )
-        entry.last_error = f"{type(error).__name__}: {error}"[:2000]
-        entry.locked_until = None
-        if newer:
-            entry.status, entry.outcome = OutboxEntry.Status.DONE, "superseded"
-            entry.finished_at = timezone.now()
-        elif dead:
-            entry.status, entry.finished_at = OutboxEntry.Status.DEAD, timezone.now()
-        else:
-            entry.status = OutboxEntry.Status.PENDING
-            entry.available_at = timezone.now() + timedelta(seconds=2**attempts)
-        entry.save()
-    return "superseded" if newer else "dead" if dead else "retried"
+    message_id = (
+        OutboxEntry.objects.filter(pk=entry_id).values_list("message_id", flat=True).first()
+    )
+    if message_id is None:
+        return "gone"
+    row = Claimed(id=entry_id, key=(message_id,), attempts=attempts)
+    return platform_outbox.process(CHANNEL_OUTBOX, [row], _adapt(handler))
 
 
 def outbox_drain(
-    *, handler: Callable[..., Outcome], limit: int = BATCH_SIZE, max_batches: int = 20
+    *,
+    handler: Callable[..., Outcome],
+    prepare: Callable[[Sequence[int]], None] | None = None,
+    limit: int = BATCH_SIZE,
+    max_batches: int = 20,
 ) -> DrainReport:
-    """Claim and process batches until the outbox has nothing ready (or ``max_batches``)."""
-    report = DrainReport()
-    for _ in range(max_batches):
-        claimed = outbox_claim(limit=limit)
-        if not claimed:
-            break
-        report.claimed += len(claimed)
-        for entry_id, _message_id, attempts in claimed:
-            result = outbox_process(entry_id=entry_id, attempts=attempts, handler=handler)
-            if result == "done":
-                report.done += 1
-            elif result == "retried":
-                report.retried += 1
-            elif result == "dead":
-                report.dead += 1
-    return report
+    """Claim and process batches until the outbox has nothing ready (or ``max_batches``).
+
+    ``prepare`` receives each batch's message ids before any is processed.
+    """
+    return platform_outbox.drain(
+        CHANNEL_OUTBOX,
+        handler=_adapt(handler),
+        prepare=(lambda keys: prepare([key[0] for key in keys])) if prepare else None,
+        limit=limit,
+        max_batches=max_batches,
+    )

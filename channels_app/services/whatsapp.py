@@ -9,7 +9,9 @@ sends it through the configured transport and stores it as an outbound message l
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import logging
 import re
 from dataclasses import dataclass
 
@@ -17,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from channels_app.access import access_for_phone
-from channels_app.models import LearnedNotice, WhatsappMessage
+from channels_app.models import LearnedNotice, WhatsappMessage, WhatsappReply
 from channels_app.selectors import learned_notices_pending
 from channels_app.services.linking import (
     LINK_ATTEMPT_BODY,
@@ -28,6 +30,7 @@ from channels_app.transport import get_transport
 from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess
 
+logger = logging.getLogger("sumalos.channels")
 E164 = re.compile(r"^\+[1-9]\d{6,14}$")
 # WhatsApp lets a business answer freely for 24 hours after the person's last message.
 CUSTOMER_SERVICE_WINDOW = datetime.timedelta(hours=24)
@@ -113,14 +116,25 @@ def whatsapp_reply_skip(inbound: WhatsappMessage) -> None:
     _claim(inbound)
 
 
-def whatsapp_reply_deliver(
-    *, access: AiAccess, inbound: WhatsappMessage, text: str
-) -> WhatsappMessage | None:
-    """Send ``text`` as the one answer to ``inbound``; None when another worker answered it.
+REPLY_LEASE = datetime.timedelta(seconds=60)
+# An inbound message nobody claimed this long after it arrived lost its reply task (a worker
+# died before claiming). Well past any queue wait under a burst, so a late reply task is not
+# duplicated; a duplicate would only compose in vain: the claim lets one reply through.
+REPLY_LOST_AFTER = datetime.timedelta(minutes=10)
 
-    The message is claimed with a conditional UPDATE and committed before sending: a crash
-    after the claim leaves one message unanswered rather than the person receiving the same
-    answer twice. What was learnt since the last reply is added once.
+
+def reply_key(inbound: WhatsappMessage) -> str:
+    """The reply's idempotency key: one per inbound message, stable across retries."""
+    return f"reply:{inbound.message_sid}"
+
+
+def whatsapp_reply_claim(
+    *, access: AiAccess, inbound: WhatsappMessage, text: str
+) -> WhatsappReply | None:
+    """Commit the one reply to ``inbound`` as ``claimed``; None when it was already claimed.
+
+    What was learnt since the last reply is added here, once: the notices are marked shown in
+    the same transaction that stores the text that shows them.
     """
     with transaction.atomic():
         if not _claim(inbound):
@@ -129,12 +143,111 @@ def whatsapp_reply_deliver(
         if learnt:
             text = f"{text}\n\n{learnt}"
             LearnedNotice.objects.filter(pk__in=notice_ids).update(shown_at=timezone.now())
-    sid = get_transport().send(to=inbound.phone, body=text)
-    return WhatsappMessage.objects.create(
-        message_sid=sid,
-        direction=WhatsappMessage.Direction.OUTBOUND,
-        phone=inbound.phone,
-        organization_id=inbound.organization_id,
-        body=text,
-        **_masked_copies(body=text, caption=""),
+        return WhatsappReply.objects.create(
+            inbound=inbound,
+            idempotency_key=reply_key(inbound),
+            phone=inbound.phone,
+            body=text,
+            claimed_until=timezone.now() + REPLY_LEASE,
+        )
+
+
+def whatsapp_reply_deliver(
+    *, access: AiAccess, inbound: WhatsappMessage, text: str
+) -> WhatsappMessage | None:
+    """Send ``text`` as the one answer to ``inbound``; None when another worker answered it.
+
+    Claimed and committed before the transport is called, recorded as sent after it returns:
+    a crash in between is repaired by ``whatsapp_replies_recover``, which sends it once.
+    """
+    reply = whatsapp_reply_claim(access=access, inbound=inbound, text=text)
+    if reply is None:
+        return None
+    sid = get_transport().send(
+        to=reply.phone, body=reply.body, idempotency_key=reply.idempotency_key
     )
+    return whatsapp_reply_sent(reply_id=reply.pk, provider_message_id=sid)
+
+
+def whatsapp_reply_sent(*, reply_id: int, provider_message_id: str) -> WhatsappMessage | None:
+    """Record that the provider accepted the reply: the outbound message, state ``sent``."""
+    with transaction.atomic():
+        reply = WhatsappReply.objects.select_for_update().select_related("inbound").get(pk=reply_id)
+        if reply.state == WhatsappReply.State.SENT:
+            return reply.outbound
+        inbound = reply.inbound
+        outbound = WhatsappMessage.objects.create(
+            message_sid=provider_message_id,
+            direction=WhatsappMessage.Direction.OUTBOUND,
+            phone=reply.phone,
+            organization_id=inbound.organization_id,
+            body=reply.body,
+            **_masked_copies(body=reply.body, caption=""),
+        )
+        reply.state = WhatsappReply.State.SENT
+        reply.provider_message_id = provider_message_id
+        reply.outbound = outbound
+        reply.sent_at = timezone.now()
+        reply.claimed_until = None
+        reply.body = ""  # the outbound message holds it now
+        reply.save()
+    return outbound
+
+
+@dataclass
+class Recovery:
+    resent: int = 0
+    found_sent: int = 0
+    # Inbound ids whose reply task was lost.
+    lost: list[int] = dataclasses.field(default_factory=list)
+
+
+def whatsapp_replies_recover(*, limit: int = 50) -> Recovery:
+    """Finish the replies whose worker died, and list the messages nobody claimed.
+
+    A claimed reply whose lease ran out is leased again (one attempt more), then the transport
+    is asked whether it already left: if so it is recorded as sent with that id, else it is
+    sent now, once. Each reply is repaired on its own: one failure never stops the others.
+    """
+    recovery = Recovery()
+    now = timezone.now()
+    with transaction.atomic():
+        expired = list(
+            WhatsappReply.objects.select_for_update(skip_locked=True)
+            .filter(state=WhatsappReply.State.CLAIMED, claimed_until__lt=now)
+            .order_by("id")[:limit]
+        )
+        for reply in expired:
+            reply.claimed_until = now + REPLY_LEASE
+            reply.attempts += 1
+            reply.save(update_fields=["claimed_until", "attempts"])
+    transport = get_transport()
+    for reply in expired:
+        try:
+            sid = transport.find(
+                to=reply.phone,
+                body=reply.body,
+                idempotency_key=reply.idempotency_key,
+                since=reply.created_at,
+            )
+            if sid is not None:
+                recovery.found_sent += 1
+            else:
+                sid = transport.send(
+                    to=reply.phone, body=reply.body, idempotency_key=reply.idempotency_key
+                )
+                recovery.resent += 1
+            whatsapp_reply_sent(reply_id=reply.pk, provider_message_id=sid)
+        except Exception:  # the next run tries again once the lease runs out
+            logger.exception("WhatsApp reply %s could not be recovered", reply.idempotency_key)
+    recovery.lost = list(
+        WhatsappMessage.objects.filter(
+            direction=WhatsappMessage.Direction.INBOUND,
+            replied_at__isnull=True,
+            created_at__lt=now - REPLY_LOST_AFTER,
+            created_at__gt=now - CUSTOMER_SERVICE_WINDOW,
+        )
+        .order_by("id")
+        .values_list("id", flat=True)[:limit]
+    )
+    return recovery

@@ -8,12 +8,19 @@ transaction, so a caller already inside a transaction is refused (docs/decisions
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from sumalos.accounts.access import AiAccess
 from sumalos.embedded import READER_ROLE
+from sumalos.platform.dbrouter import (
+    REPLICA,
+    assistant_reads,
+    replica_configured,
+    replica_for_reads,
+)
 
 
 class AssistantScopeError(RuntimeError):
@@ -40,18 +47,30 @@ def access_settings(access: AiAccess) -> dict[str, str]:
 @contextmanager
 def as_assistant(access: AiAccess) -> Iterator[None]:
     """Open the outermost transaction as ``ai_reader`` carrying ``access``; roll back nothing."""
-    if connection.in_atomic_block:
+    replica_open = replica_configured() and connections[REPLICA].in_atomic_block
+    if connection.in_atomic_block or replica_open:
         raise AssistantScopeError(
             "as_assistant() must open the outermost transaction; it was called inside one"
         )
-    with transaction.atomic():
-        settings = access_settings(access)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
-                [part for item in settings.items() for part in item],
-            )
-            cursor.execute(f"SET LOCAL ROLE {READER_ROLE}")
-            # Filtered HNSW scans return short result sets without iterative scans (pgvector).
-            cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+    replica = replica_for_reads()
+    with ExitStack() as scopes:
+        # With a replica, the ORM's reads go there (sumalos/platform/dbrouter.py) and raw SQL
+        # stays on the primary: both connections carry the same role and access.
+        for alias in (DEFAULT_DB_ALIAS, replica) if replica else (DEFAULT_DB_ALIAS,):
+            scopes.enter_context(transaction.atomic(using=alias))
+            _restrict(connections[alias], access)
+        if replica:
+            scopes.enter_context(assistant_reads())
         yield
+
+
+def _restrict(scoped: BaseDatabaseWrapper, access: AiAccess) -> None:
+    settings = access_settings(access)
+    with scoped.cursor() as cursor:
+        cursor.execute(
+            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
+            [part for item in settings.items() for part in item],
+        )
+        cursor.execute(f"SET LOCAL ROLE {READER_ROLE}")
+        # Filtered HNSW scans return short result sets without iterative scans (pgvector).
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")

@@ -100,7 +100,7 @@ def test_a_worker_killed_mid_drain_loses_nothing_and_duplicates_nothing(world_tx
     done_at_kill = OutboxEntry.objects.filter(status="done").count()
     assert done_at_kill < total
     # Time passes: the dead worker's leases expire.
-    OutboxEntry.objects.filter(status="processing").update(locked_until="2000-01-01T00:00:00Z")
+    OutboxEntry.objects.filter(status="processing").update(claimed_until="2000-01-01T00:00:00Z")
     worker()
     queue_drain()
     wait_for(lambda: OutboxEntry.objects.filter(status="done").count() == total)

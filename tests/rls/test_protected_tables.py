@@ -127,7 +127,12 @@ TEXT_OUTSIDE_THE_RULE: dict[str, dict[str, str]] = {
     # Changes to shared memories: memory_audit_log shows the texts only while the viewer may
     # read the memory; a trigger empties them when the memory is deleted.
     "memory_audit": {"actor_phone": REFERENCE, "before": RESOLVED, "after": RESOLVED},
-    "search_outbox": {"table_name": REFERENCE},
+    "search_outbox": {
+        "table_name": REFERENCE,
+        "status": REFERENCE,
+        "last_error": REFERENCE,
+        "outcome": REFERENCE,
+    },
     # The ledger: references only (kind, id, layer, when); ledger_lines resolves the text.
     "search_shown_items": {
         "person_phone": REFERENCE,
@@ -166,6 +171,14 @@ TEXT_OUTSIDE_THE_RULE: dict[str, dict[str, str]] = {
         "caption_masked": SOURCE,
     },
     "channel_outbox": {"last_error": REFERENCE, "outcome": REFERENCE},
+    # The one reply to an inbound message: the text waits here only until it is sent, then the
+    # outbound whatsapp_messages row holds it and this one keeps the ids (decision 0022).
+    "whatsapp_replies": {
+        "idempotency_key": REFERENCE,
+        "phone": REFERENCE,
+        "provider_message_id": REFERENCE,
+        "body": SOURCE,
+    },
     "phone_links": {"phone": REFERENCE},
     "phone_authorizations": {"read_areas": REFERENCE, "write_areas": REFERENCE},
     "whatsapp_link_codes": {"code_hmac": REFERENCE},

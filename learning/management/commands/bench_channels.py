@@ -1,84 +1,126 @@
-"""Benchmarks: outbox drain throughput, commit → learned latency, webhook ack p50/p99.
+"""Benchmark: the learning drain, and a burst of signed WhatsApp messages end to end.
 
-Run against a scratch database (docs/benchmarks/channels.md); it creates its own organization
-and removes it at the end. Offline models; the webhook runs in a WSGI server on loopback and
-a bounded pool of clients posts signed messages to it.
+``manage.py bench_channels [--json]`` against a scratch database (its name must contain
+``bench``; docs/benchmarks/channels.md). Offline models, everything on loopback, bounded:
+
+1. **Drain**: ``--drain-messages`` web messages (one in three carries a fact) are learnt by
+   ``learning_drain`` in this process; messages per second.
+2. **Burst**: ``--messages`` signed WhatsApp messages posted open-loop at ``--rate`` per second
+   to the webhook (``make serve``'s gunicorn on 127.0.0.1) while real Celery workers, one per queue
+   as ``make run`` starts them, answer and learn (drains queued every 5 s, as beat does). The
+   webhook acknowledgement is timed per request; the reply latency is the reply's ``sent_at``
+   minus the inbound message's ``created_at``. The burst stops by itself: the posting is bounded
+   by count, the wait for replies by ``--reply-timeout``; the workers are stopped and the
+   broker keys of the run removed.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import socket
 import statistics
+import subprocess
+import sys
 import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 from urllib.request import urlopen
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
-from django.core.management.base import BaseCommand, CommandParser
-from django.core.wsgi import get_wsgi_application
+import kombu.pools
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
+from django.db.models import DurationField, ExpressionWrapper, F
 
 from channels_app.management.commands.send_whatsapp import signed_request
-from channels_app.models import WhatsappMessage
+from channels_app.models import OutboxEntry, WhatsappMessage, WhatsappReply
 from channels_app.services.chats import web_chat_append, web_chat_create
-from channels_app.services.outbox import outbox_drain
 from learning.offline.gate import model
-from learning.services import message_learn
+from learning.tasks import learning_drain
 from memory.models import Memory
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
 from sumalos.accounts.services import organization_create
 from sumalos.celery import app
+from sumalos.platform.management.commands.run_all import NICENESS, WORKERS, worker_process
+
+PHONE_PREFIX = "+3469"
+TEXTS = (
+    "Hola Suma, ¿qué tal?",
+    "Me llamo Pablo y trabajo de fontanero",
+    "¿Cuánto facturé el mes pasado?",
+    "Talleres García ahora paga a 60 días, no a 30",
+    "Gracias, hasta mañana",
+)
 
 
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        return
-
-
-class _ThreadedServer(WSGIServer):
-    def process_request(self, request: Any, client_address: Any) -> None:
-        threading.Thread(target=self._handle, args=(request, client_address), daemon=True).start()
-
-    def _handle(self, request: Any, client_address: Any) -> None:
-        try:
-            self.finish_request(request, client_address)
-        finally:
-            self.shutdown_request(request)
-
-
-def _percentile(values: list[float], p: float) -> float:
+def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+def _use_prefix(prefix: str) -> None:
+    app.conf.broker_transport_options = {"global_keyprefix": prefix}
+    app._pool = None
+    app.amqp._producer_pool = None
+    # kombu ships no types for this function.
+    kombu.pools.reset()  # type: ignore[no-untyped-call]
+
+
 class Command(BaseCommand):
-    help = "Mide el vaciado de la bandeja, la latencia hasta aprender y el acuse del webhook."
+    help = "Mide el vaciado de aprendizaje y una ráfaga de WhatsApp firmados de punta a punta."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--messages", type=int, default=200)
-        parser.add_argument("--requests", type=int, default=400)
-        parser.add_argument("--concurrency", type=int, default=4)
+        parser.add_argument("--drain-messages", type=int, default=300)
+        parser.add_argument("--messages", type=int, default=1000)
+        parser.add_argument("--rate", type=float, default=50.0)
+        parser.add_argument("--phones", type=int, default=200)
+        parser.add_argument("--reply-timeout", type=float, default=900.0)
+        parser.add_argument("--json", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        database = str(connection.settings_dict["NAME"])
+        if "bench" not in database:
+            raise CommandError(
+                f"Base de datos «{database}»: usa una de prueba (SUMALOS_TEST_DATABASE=..._bench)."
+            )
+        result: dict[str, Any] = {
+            "conditions": {
+                "cores": os.cpu_count(),
+                "load_average_before": [round(x, 2) for x in os.getloadavg()],
+                "database": "embedded PostgreSQL 18, durability off, scratch database",
+                "models": "offline (local e5, logistic gate, pattern extraction)",
+                "workers": {queue: concurrency for queue, concurrency in WORKERS},
+                "worker_niceness": NICENESS,
+            }
+        }
         tag = uuid.uuid4().hex[:8]
         user = User.objects.create_user(email=f"bench-{tag}@bench.test", password=None)
         org = organization_create(name=f"Bench {tag}", owner=user)
         try:
-            self._drain(user, org, options["messages"])
-            self._latency(user, org)
-            self._webhook(options["requests"], options["concurrency"])
+            result["drain"] = self._drain(user, org, options["drain_messages"])
+            result.update(self._burst(options))
         finally:
-            WhatsappMessage.objects.filter(phone__startswith="+3469").delete()
+            WhatsappMessage.objects.filter(phone__startswith=PHONE_PREFIX).delete()
             Memory.objects.filter(organization=org).delete()
+            Memory.objects.filter(owner_phone__startswith=PHONE_PREFIX).delete()
             org.delete()
             user.delete()
+        result["conditions"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+        if options["json"]:
+            self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))
+        else:
+            for section, values in result.items():
+                self.stdout.write(f"{section}: {values}")
 
-    def _drain(self, user: User, org: Organization, count: int) -> None:
+    def _drain(self, user: User, org: Organization, count: int) -> dict[str, Any]:
         model()  # train the gate first: a one-off cost, not a per-message one
         access = access_for_user(user, organization_ids=[org.pk])
         chat = web_chat_create(access=access, organization_id=org.pk)
+        OutboxEntry.objects.filter(status="pending").update(status="done", outcome="bench-skip")
         for n in range(count):
             text = (
                 f"Talleres Bench{n} ahora paga a {n % 90 + 10} días, no a 30"
@@ -87,64 +129,191 @@ class Command(BaseCommand):
             )
             web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
         started = time.perf_counter()
-        report = outbox_drain(handler=message_learn, max_batches=10_000)
+        report = learning_drain(max_batches=10_000)
         elapsed = time.perf_counter() - started
-        self.stdout.write(
-            f"drain: {report.done} mensajes en {elapsed:.2f} s = {report.done / elapsed:.1f} msg/s "
-            f"({count // 3 + (count % 3 > 0)} con un hecho)"
-        )
+        return {
+            "messages": report.done,
+            "seconds": round(elapsed, 2),
+            "messages_per_second": round(report.done / elapsed, 1),
+            "with_a_fact": count // 3 + (count % 3 > 0),
+        }
 
-    def _latency(self, user: User, org: Organization) -> None:
-        access = access_for_user(user, organization_ids=[org.pk])
-        samples = []
-        for n in range(20):
-            chat = web_chat_create(access=access, organization_id=org.pk)
-            started = time.perf_counter()
-            web_chat_append(
-                access=access,
-                chat_id=chat.pk,
-                role="user",
-                text=f"Talleres Lat{n} ahora paga a 45 días, no a 30",
+    def _workers(self, prefix: str) -> list[subprocess.Popen[bytes]]:
+        env = {
+            **os.environ,
+            "SUMALOS_TEST_DATABASE": str(connection.settings_dict["NAME"]),
+            "SUMALOS_BROKER_PREFIX": prefix,
+        }
+        return [
+            worker_process(
+                sys.executable,
+                queue,
+                concurrency,
+                "--without-heartbeat",
+                "-l",
+                "error",
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
-            outbox_drain(handler=message_learn)
-            assert Memory.objects.filter(subject=f"Talleres Lat{n}").exists()
-            samples.append((time.perf_counter() - started) * 1000)
-        self.stdout.write(
-            f"commit → aprendido (sin la espera del beat, 0–5 s): p50 "
-            f"{statistics.median(samples):.0f} ms, p99 {_percentile(samples, 99):.0f} ms"
-        )
+            for queue, concurrency in WORKERS
+        ]
 
-    def _webhook(self, total: int, concurrency: int) -> None:
-        app.conf.task_always_eager = False
-        # The ack is measured without a broker round trip to a worker that is not running here.
-        app.conf.broker_url = "memory://"
-        server = make_server(
-            "127.0.0.1",
-            0,
-            get_wsgi_application(),
-            server_class=_ThreadedServer,
-            handler_class=_Quiet,
-        )
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        base = f"http://127.0.0.1:{server.server_port}"
+    def _burst(self, options: dict[str, Any]) -> dict[str, Any]:
+        total, rate, phones = options["messages"], options["rate"], options["phones"]
+        prefix = f"bench-channels-{uuid.uuid4().hex[:8]}:"
+        _use_prefix(prefix)
+        if not settings.TWILIO_AUTH_TOKEN:
+            settings.TWILIO_AUTH_TOKEN = uuid.uuid4().hex
+        workers = self._workers(prefix)
+        port, server = self._gunicorn(prefix)
+        base = f"http://127.0.0.1:{port}"
+        stop = threading.Event()
 
-        def one(n: int) -> float:
-            request = signed_request(phone=f"+3469{n:07d}", text="Hola Suma", base_url=base)
+        def beat() -> None:  # what beat does during the burst: queue the drains every 5 s
+            while not stop.wait(5):
+                app.send_task("channels.drain_outbox")
+                app.send_task("search.tasks.drain_search_outbox")
+
+        threading.Thread(target=beat, daemon=True).start()
+
+        def one(n: int) -> float | None:
+            phone = f"{PHONE_PREFIX}{n % phones:07d}"
+            request = signed_request(phone=phone, text=TEXTS[n % len(TEXTS)], base_url=base)
             started = time.perf_counter()
-            with urlopen(request, timeout=30) as response:  # noqa: S310
-                response.read()
-                assert response.status == 200
+            try:
+                with urlopen(request, timeout=30) as response:  # noqa: S310  (loopback)
+                    response.read()
+                    if response.status != 200:
+                        return None
+            except OSError:
+                return None
             return (time.perf_counter() - started) * 1000
 
+        time.sleep(20)  # the workers load their models before the first message
         try:
+            acks: list[Future[float | None]] = []
             started = time.perf_counter()
-            with ThreadPoolExecutor(max_workers=concurrency) as pool:
-                samples = list(pool.map(one, range(total)))
-            elapsed = time.perf_counter() - started
+            # Open loop: enough clients that a slow answer never delays the next send.
+            with ThreadPoolExecutor(max_workers=200) as pool:
+                for n in range(total):
+                    delay = started + n / rate - time.perf_counter()
+                    if delay > 0:
+                        time.sleep(delay)
+                    acks.append(pool.submit(one, n))
+            posted_in = time.perf_counter() - started
+            answered = [future.result() for future in acks]
+            samples = [ms for ms in answered if ms is not None]
+            deadline = time.monotonic() + options["reply_timeout"]
+            inbound = WhatsappMessage.objects.filter(
+                phone__startswith=PHONE_PREFIX, direction="inbound"
+            )
+            while time.monotonic() < deadline:
+                if (
+                    WhatsappReply.objects.filter(inbound__in=inbound, state="sent").count()
+                    >= inbound.count()
+                ):
+                    break
+                time.sleep(1)
+            replies_done = time.perf_counter() - started
         finally:
-            server.shutdown()
-        self.stdout.write(
-            f"webhook: {total} peticiones, {concurrency} clientes, {total / elapsed:.0f} req/s; "
-            f"acuse p50 {statistics.median(samples):.1f} ms, p99 {_percentile(samples, 99):.1f} ms"
+            stop.set()
+            for worker in [server, *workers]:
+                worker.terminate()
+            for worker in workers:
+                try:
+                    worker.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    worker.kill()
+            self._forget_broker_keys(prefix)
+            _use_prefix(settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("global_keyprefix", ""))
+        latencies = [
+            delta.total_seconds()
+            for delta in WhatsappReply.objects.filter(inbound__in=inbound, state="sent")
+            .annotate(
+                latency=ExpressionWrapper(
+                    F("sent_at") - F("inbound__created_at"), output_field=DurationField()
+                )
+            )
+            .values_list("latency", flat=True)
+        ]
+        return {
+            "webhook": {
+                "requests": len(answered),
+                "failed": len(answered) - len(samples),
+                "server": "gunicorn, sumalos/gunicorn_conf.py (2 processes x 4 threads)",
+                "rate_per_second": rate,
+                "posted_in_seconds": round(posted_in, 2),
+                "ack_ms_p50": round(statistics.median(samples), 1),
+                "ack_ms_p99": round(percentile(samples, 99), 1),
+            },
+            "replies": {
+                "sent": len(latencies),
+                "of": inbound.count(),
+                "all_sent_after_seconds": round(replies_done, 1),
+                "latency_s_p50": round(statistics.median(latencies), 2) if latencies else None,
+                "latency_s_p95": round(percentile(latencies, 95), 2) if latencies else None,
+            },
+        }
+
+    def _gunicorn(self, prefix: str) -> tuple[int, subprocess.Popen[bytes]]:
+        """The production web process (``make serve``'s gunicorn) on a free loopback port."""
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        env = {
+            **os.environ,
+            "SUMALOS_TEST_DATABASE": str(connection.settings_dict["NAME"]),
+            "SUMALOS_BROKER_PREFIX": prefix,
+            "TWILIO_AUTH_TOKEN": settings.TWILIO_AUTH_TOKEN,
+            "GUNICORN_BIND": f"127.0.0.1:{port}",
+        }
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "sumalos/gunicorn_conf.py",
+                "--access-logfile",
+                "/dev/null",
+                "sumalos.wsgi:application",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
+        # Warm up: the port opens before the processes have loaded Django; the burst starts
+        # once a round of requests, enough to reach every process, is answered.
+        deadline = time.monotonic() + 180
+
+        def answered(_: int) -> bool:
+            try:
+                with urlopen(f"http://127.0.0.1:{port}/entrar/", timeout=60) as page:
+                    return bool(page.status == 200)
+            except OSError:
+                return False
+
+        while True:
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                if all(pool.map(answered, range(16))):
+                    return port, server
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                raise CommandError("gunicorn no arrancó")
+            time.sleep(0.5)
+
+    def _forget_broker_keys(self, prefix: str) -> None:
+        import redis
+
+        url = settings.CELERY_BROKER_URL
+        client = (
+            redis.Redis(unix_socket_path=url.removeprefix("redis+socket://"))
+            if url.startswith("redis+socket://")
+            else redis.Redis.from_url(url)
+        )
+        keys = list(client.scan_iter(match=f"{prefix}*"))
+        if keys:
+            client.delete(*keys)

@@ -1,4 +1,5 @@
-"""``make run``: services, migrations, the demo world, then web + worker + beat until Ctrl-C."""
+"""``make run``: services, migrations, the demo world, then web + a worker per queue + beat until
+Ctrl-C (development mode; ``make serve`` is the production path, docs/deployment.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,46 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from sumalos import embedded
+
+# One worker per queue (settings.CELERY_TASK_ROUTES), sized for two cores: replies get two
+# processes so one slow answer never holds the next; learning, indexing and maintenance one
+# each. Every process runs its models on one thread (sumalos/embeddings.py). On a shared box
+# the web comes first, then replies, then the throughput jobs: each worker runs at its own
+# nice level, so a learning backlog never slows an acknowledgement. docs/deployment.md.
+WORKERS = (("replies", 2), ("learning", 1), ("indexing", 1), ("maintenance", 1))
+NICENESS = {"replies": 5, "learning": 10, "indexing": 10, "maintenance": 15}
+
+
+def worker_command(python: str, queue: str, concurrency: int, *extra: str) -> list[str]:
+    return [
+        python,
+        "-m",
+        "celery",
+        "-A",
+        "sumalos",
+        "worker",
+        "-Q",
+        queue,
+        "-n",
+        f"{queue}@%h",
+        "-c",
+        str(concurrency),
+        "--without-gossip",
+        "--without-mingle",
+        *extra,
+    ]
+
+
+def worker_process(
+    python: str, queue: str, concurrency: int, *extra: str, **popen: Any
+) -> subprocess.Popen[bytes]:
+    """A worker for ``queue`` at its nice level."""
+    niceness = NICENESS[queue]
+    return subprocess.Popen(
+        worker_command(python, queue, concurrency, *extra),
+        preexec_fn=lambda: os.nice(niceness),
+        **popen,
+    )
 
 
 class Command(BaseCommand):
@@ -38,9 +79,10 @@ class Command(BaseCommand):
             subprocess.Popen(
                 [python, manage, "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"]
             ),
-            subprocess.Popen(
-                [python, "-m", "celery", "-A", "sumalos", "worker", "-c", "1", "-l", "warning"]
-            ),
+            *[
+                worker_process(python, queue, concurrency, "-l", "warning")
+                for queue, concurrency in WORKERS
+            ],
             subprocess.Popen(
                 [
                     python,
