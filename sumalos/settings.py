@@ -168,6 +168,7 @@ CELERY_TASK_ROUTES = {
     "channels.drain_outbox": {"queue": "learning"},
     "search.tasks.drain_search_outbox": {"queue": "indexing"},
     "assistant.compact_conversation": {"queue": "maintenance"},
+    "search.tasks.maintain_tenant_indexes": {"queue": "maintenance"},
     "channels.prune_memories": {"queue": "maintenance"},
 }
 # One task at a time per process: a reply never waits behind a prefetched drain.

@@ -112,7 +112,9 @@ def test_a_remembered_rate_that_exists_is_a_note_and_follows_the_knowledge(
     assert books is not None
 
     assembled = prompt_assemble(
-        access=world_tx.access(world_tx.owner), message="¿Qué IVA llevan los libros?", history=[]
+        access=world_tx.access(world_tx.owner),
+        message="¿Qué IVA superreducido llevan los libros?",
+        history=[],
     )
 
     assert assembled.profile_ids == (books.pk,)

@@ -138,7 +138,7 @@ def test_a_figure_and_a_card_that_stays_until_closed_on_the_demo(page, transacti
     page.get_by_role("button", name="Nueva conversación").click()
     _say(page, "¿cuánto facturé en octubre de 2026?")
     answer = page.locator(".msg.assistant").last.inner_text()
-    assert "En octubre de 2026 facturaste 7.422,28 € (facturas emitidas)." in answer
+    assert "Facturado en octubre de 2026: 7.422,28 € (IVA incluido;" in answer
 
     # He tells Suma the new term; after learning, the card shows it.
     _say(page, "Talleres García ahora paga a 60 días, no a 30")

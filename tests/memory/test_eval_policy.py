@@ -38,7 +38,7 @@ def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_t
         ("fx-confirm", "none", "proposal"),
         ("fx-shared", "none", "shared"),
         ("fx-iban", "financial", "proposal"),
-        ("fx-lookalike", "none", "none"),
+        ("fx-lookalike", "none", "shared"),
         ("fx-family", "none", "personal"),
         ("fx-mislabelled", "none", "private"),
     ]
@@ -46,8 +46,8 @@ def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_t
     assert by_id["fx-iban"] == [
         {
             "visibility": "proposal",
-            "category": "cliente",
-            "text": "La cuenta de Aceros del Norte es ES7921000813610123456789.",
+            "category": "empresa",
+            "text": "La cuenta de Aceros del Norte es ES79-2100-0813-6101-2345-6789.",
             "value": "ES7921000813610123456789",
             "unverified": True,
         }
@@ -60,8 +60,8 @@ def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_t
     assert summary["policy"]["none"] == {"support": 5, "precision": 0.8333, "recall": 1.0}
     assert summary["policy"]["injection"] == {"support": 1, "precision": 1.0, "recall": 1.0}
     assert summary["policy"]["insult"] == {"support": 0, "precision": None, "recall": None}
-    assert (summary["policy_accuracy"], summary["scope_accuracy"]) == (0.8889, 0.8889)
-    assert (summary["scope_accuracy_when_stored"], summary["stored_when_expected"]) == (0.8333, 1.0)
+    assert (summary["policy_accuracy"], summary["scope_accuracy"]) == (0.8889, 0.7778)
+    assert (summary["scope_accuracy_when_stored"], summary["stored_when_expected"]) == (0.7143, 1.0)
     assert summary["explicit_markers"] == {"lines": 2, "accuracy": 1.0, "misses": []}
     assert summary["look_alike_false_positives"] == {"lines": 5, "rate": 0.0, "ids": []}
     # A line labelled secret that was stored is counted, whatever the policy said.
@@ -71,7 +71,7 @@ def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_t
     )
     assert (summary["policy_misses"], summary["scope_misses"]) == (
         ["fx-mislabelled"],
-        ["fx-mislabelled"],
+        ["fx-lookalike", "fx-mislabelled"],
     )
     # Every scratch organization, person, message and memory is gone; the world is untouched.
     assert (Organization.objects.count(), User.objects.count()) == before

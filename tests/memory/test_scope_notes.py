@@ -82,7 +82,7 @@ def test_recordar_keeps_the_cleaned_sentence_at_the_narrowed_layer(world: World)
     assert (memory.visibility, memory.owner_user_id, memory.text, memory.proposed_visibility) == (
         PRIV,
         world.admin.pk,
-        "Carmen cobra 1800 netos",
+        "Carmen cobra 1800 netos.",
         None,
     )
 
@@ -110,7 +110,7 @@ def test_a_marked_remark_without_a_typed_fact_is_kept_as_a_private_note(client, 
     # then the worker keeps the sentence without the marker, as the writer's private note.
     assert list(
         Memory.objects.values_list("visibility", "owner_user_id", "text", "proposed_visibility")
-    ) == [(PRIV, world_tx.reader.pk, "Voy a pedir un aumento en enero", None)]
+    ) == [(PRIV, world_tx.reader.pk, "Voy a pedir un aumento en enero.", None)]
 
 
 def test_courtesy_words_left_by_a_marker_are_dropped_too():

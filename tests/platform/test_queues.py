@@ -21,6 +21,7 @@ def test_every_task_of_the_project_is_routed_to_a_queue_by_job():
 
     assert routed == {
         "assistant.compact_conversation": "maintenance",
+        "search.tasks.maintain_tenant_indexes": "maintenance",
         "channels.drain_outbox": "learning",
         "channels.prune_memories": "maintenance",
         "channels.recover_replies": "replies",
