@@ -17,20 +17,8 @@ from django.conf import settings
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-MONTH_NAMES = (
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-)
+from sumalos.platform.text import MONTHS
+
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 
 _LINK = re.compile(r"\[(?P<text>[^\]\n]+)\]\((?P<url>[^)\s]+)\)")
@@ -54,7 +42,7 @@ def long_date(day: datetime.date | str) -> str:
     """``2027-01-29`` → ``"29 de enero de 2027"``."""
     if isinstance(day, str):
         day = datetime.date.fromisoformat(day)
-    return f"{day.day} de {MONTH_NAMES[day.month - 1]} de {day.year}"
+    return f"{day.day} de {MONTHS[day.month - 1]} de {day.year}"
 
 
 def percent(value: str | Decimal) -> str:

@@ -18,13 +18,13 @@ from decimal import Decimal
 
 from django.db.models import Q
 
-from assistant.formatting import MONTH_NAMES, long_date
+from assistant.formatting import long_date
 from search.dates import find_period
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area
 from sumalos.invoicing.models import Contact, Expense, Invoice
 from sumalos.invoicing.selectors import visible
-from sumalos.platform.text import fold
+from sumalos.platform.text import MONTHS, fold
 
 Period = tuple[datetime.date, datetime.date]
 QUARTER_NAMES = ("primer", "segundo", "tercer", "cuarto")
@@ -66,7 +66,7 @@ def period_label(start: datetime.date, end: datetime.date) -> str:
     if start.day == 1 and last_of_month and start.year == end.year:
         months = end.month - start.month + 1
         if months == 1:
-            return f"{MONTH_NAMES[start.month - 1]} de {start.year}"
+            return f"{MONTHS[start.month - 1]} de {start.year}"
         if months == 3 and start.month % 3 == 1:
             return f"el {QUARTER_NAMES[start.month // 3]} trimestre de {start.year}"
         if months == 12:

@@ -24,13 +24,13 @@ from django.db import transaction
 
 from fixtures.demo import DOMAIN, MARTIN, build_demo, demo_exists
 from learning.base import AiProvider, ExtractedFact
-from learning.offline.slots import MONTHS, find_slots
+from learning.offline.slots import find_slots
 from learning.services import fact_subject, readable_contacts
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
-from sumalos.platform.text import fold
+from sumalos.platform.text import MONTHS, fold
 
 WRITER, ORGANIZATION = "writer", "organization"
 PERSONAL = frozenset({"perfil_usuario", "preferencia"})

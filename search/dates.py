@@ -27,8 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from search.indexing import MONTHS
-from sumalos.platform.text import fold
+from sumalos.platform.text import MONTHS, fold
 
 Period = tuple[datetime.date, datetime.date]
 

@@ -20,23 +20,9 @@ from search.extraction import content_type_of, extract_text
 from search.models import EntityEdge, ExternalItem, Kind
 from sumalos.accounts.models import Area
 from sumalos.invoicing.models import Contact, Expense, Invoice, Quote, UploadedDocument
-from sumalos.platform.text import fold
+from sumalos.platform.text import MONTHS, fold
 from sumalos.rls.rule import Visibility
 
-MONTHS = (
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-)
 Edge = tuple[str, str, int]
 
 

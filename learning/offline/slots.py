@@ -17,21 +17,8 @@ from decimal import Decimal, InvalidOperation
 from stdnum.es import nif as es_nif
 
 from memory.policy_secrets import find_iban, fold_aligned
+from sumalos.platform.text import MONTHS
 
-MONTHS = (
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-)
 WEEKDAYS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
 _WEEKDAY_NAMES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 _MONTHS = (

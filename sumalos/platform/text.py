@@ -31,6 +31,23 @@ def clean_json(value: Any) -> Any:
     return value
 
 
+# Spanish month names, lowercase, without accents (none has one), in calendar order.
+MONTHS = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+
+
 def fold(text: str) -> str:
     """Return ``text`` case-folded and without accents: "Contraseña" and "CONTRASENA" read alike.
 
