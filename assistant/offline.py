@@ -27,7 +27,11 @@ TRIVIAL = re.compile(
     r"[\s,.!¡]*(?:s[ií],?\s*)?(conf[ií]rmalo|gracias)?[\s.!]*$",
     re.IGNORECASE,
 )
-REMEMBER = re.compile(r"^(?:por favor,?\s*)?recuerda\s+que\s+(?P<texto>.+)$", re.IGNORECASE)
+# The same openings as ``assistant.intents.REMEMBER``, which routes them here.
+REMEMBER = re.compile(
+    r"^(?:por favor,?\s*)?(?:recuerda|apunta|acu[eé]rdate\s+de)\s+que\s+(?P<texto>.+)$",
+    re.IGNORECASE,
+)
 
 
 def _plain(text: str) -> str:

@@ -99,7 +99,7 @@ _INSULTS = re.compile(
     r"\b(?:idiota|imbecil|inutil|gilipollas|tont[oa]|estupid[oa]|subnormal|cabron(?:a|es)?|"
     r"capull[oa]|sinverguenza|ladr[oa]n|ladrona|estafador[a]?|mentiros[oa]|vag[oa]|"
     r"incompetente|payas[oa]|impresentable|caradura|rata|tacan[oa]|inept[oa]|torpe|"
-    r"cretin[oa]|energumen[oa]|desgraciad[oa]|mamon(?:a)?|pringad[oa]|zorra|puta|"
+    r"cretin[oa]|energumen[oa]|mamarrach[oa]s?|bruja|amargad[oa]|desgraciad[oa]|mamon(?:a)?|pringad[oa]|zorra|puta|"
     r"hijo\s+de\s+puta|mierda|asqueros[oa]|repugnante|gentuza|chorizo|chusma|lerd[oa]|"
     r"bobo|boba|tarad[oa]|retrasad[oa]|maleducad[oa]|insoportable|indeseable|"
     r"psicopata|mala\s+persona|mala\s+gente|no\s+vale\s+para\s+nada|no\s+sirve\s+para\s+nada|"
@@ -138,7 +138,9 @@ _HEALTH = re.compile(
     r"preñada|prenada|sindrome\s+de|silla\s+de\s+ruedas|"
     r"alcoholicos\s+anonimos|psiquiatrico|salud\s+mental|"
     # English
-    r"pregnant|diabetic|depressed|depression|sick\s+leave|disability|chemo"
+    r"migranas?|tension\s+alta|colesterol|analiticas?|"
+    r"pregnant|diabetic|depressed|depression|sick\s+leave|disability|chemo|allergic|allergy|"
+    r"asthma|migraines?|blood\s+pressure|hiv|cancer|surgery"
     r")\b"
 )
 _SPECIAL = re.compile(
@@ -161,11 +163,11 @@ _SPECIAL = re.compile(
     r"(?:es|son|milita\s+en|vota|votes?|votan)\s+(?:del?\s+|al?\s+|en\s+el\s+)?(?:pp|psoe|vox|podemos|"
     r"sumar|bildu|erc|junts|pnv|ciudadanos|compromis)|"
     # criminal record and immigration status
-    r"antecedentes\s+penales|(?:estuvo|esta|ha\s+estado|salio\s+de)\s+(?:en\s+)?(?:la\s+)?(?:carcel|prision)|"
+    r"antecedentes\s+(?:penales|por)|(?:estuvo|esta|ha\s+estado|salio\s+de)\s+(?:en\s+)?(?:la\s+)?(?:carcel|prision)|"
     r"sin\s+papeles|no\s+tiene\s+papeles|presidiari[oa]|condena\s+por|condenad[oa]\s+por|"
     r"situacion\s+irregular|permiso\s+de\s+residencia|"
     # racial or ethnic origin
-    r"gitan[oa]|etnia|etnico|origen\s+etnico|raza|racial|"
+    r"gitan[oa]s?|etnia|etnico|origen\s+etnico|raza|racial|"
     # biometric and genetic data
     r"huella\s+dactilar|huellas\s+dactilares|biometric[oa]s?|reconocimiento\s+facial|"
     r"genetic[oa]s?|adn|genoma|"
@@ -236,8 +238,45 @@ _FROM_NOW_ON = (
 # Where an imperative can stand: the start of the text or of a clause, after a vocative, or
 # after a "from now on".
 _CLAUSE = (
-    r"(?:(?:^|[.:;!?,]\s*|\b(?:y|tambien|suma,?|por\s+favor|and|please)\s+)"
+    r"(?:(?:^|[.:;!?,(]\s*|\b(?:y|tambien|suma,?|por\s+favor|porfa|oye|and|please|"
+    # Asked politely: "¿podrías reenviar…?", "would you kindly forward…".
+    r"puedes|podrias|te\s+importaria|would\s+you(?:\s+kindly)?|could\s+you|can\s+you|kindly|"
+    r"(?:te\s+agradeceria|seria\s+(?:genial|estupendo|ideal)|me\s+gustaria|necesito|quiero)\s+que)\s+)"
     r"(?:" + _FROM_NOW_ON + r",?\s+)?|\b" + _FROM_NOW_ON + r",?\s+)"
+)
+# Where data can be sent besides an e-mail or web address: a phone number, "este whatsapp", a
+# WhatsApp group.
+_PHONE = r"(?<![\d,.])(?:\+\d{2,3}[\s.\-]?)?\d{3}(?:[\s.\-]?\d{2,3}){2,3}(?![\d,])"
+_DESTINATION = (
+    r"(?:(?:al|a\s+este|a|to)\s+(?:(?:whatsapp|numero|movil|telefono|"
+    r"tlf|tel)\s+)?" + _PHONE + r"|(?:a\s+)?este\s+(?:whatsapp|numero|movil|telefono)\b|"
+    r"grupo\s+de\s+whatsapp)"
+)
+# Many people's data, or one person's private data: handing it out is never a fact.
+_BULK_DATA = (
+    r"(?:(?:la\s+|el\s+)?(?:lista|listado|agenda|base\s+de\s+datos|fichero|excel)\s+de\s+"
+    r"(?:los\s+|todos\s+los\s+|las\s+)?(?:clientes|proveedores|contactos|empleados|trabajadores)|"
+    r"(?:la\s+)?agenda(?:\s+de\s+contactos)?|(?:los\s+)?contactos\s+de\s+(?:los\s+)?clientes|"
+    r"(?:todos\s+)?(?:los|las|sus)\s+(?:datos|telefonos|moviles|emails|e-mails|correos|direcciones|"
+    r"ibans?|cuentas|dnis?)\s+(?:bancari[oa]s\s+)?de\s+(?:todos\s+)?(?:los\s+|las\s+|la\s+)?"
+    r"(?:clientes|proveedores|contactos|empleados|trabajadores|empresa)|"
+    r"(?:el|los)\s+(?:movil|moviles|telefono|dni|domicilio)\s+(?:personal(?:es)?\s+)?de\s+[a-z]+|"
+    r"(?:los\s+)?datos\s+bancarios|"
+    r"(?:the\s+)?(?:customer|client|supplier|contact)s?\s+(?:list|data|details|phone\s+numbers|emails)|"
+    r"all\s+(?:the\s+)?(?:contacts|customers'?\s+\w+|phone\s+numbers|emails))"
+)
+# Sending, in the imperative (with its pronouns) or in a polite past subjunctive.
+_SEND = (
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube|comparte)(?:r|le|les|me|nos|selas?|selos?|sela|"
+    r"selo|l[aeo]s?)?|(?:re)?(?:enviaras|mandaras|pasaras|remitieras|copiaras|compartieras|"
+    r"enviases|mandases|pasases)|da(?:le|les|selos?|selas?)|send|forward|share|pass|give)"
+)
+# What Suma answers or does, in its second-person forms: imperative, negated, polite.
+_ANSWER = (
+    r"(?:responde|contesta|di|dile|diles|habla|escribe|reply|respond|answer|say|trata(?:le|la|les)?|"
+    r"respondas|contestes|digas|hables|escribas|trates|menciones|avises|guardes|apuntes|aprendas|"
+    r"cuentes|muestres|ensenes|pidas|preguntes|confirmes|registres|"
+    r"respondieras|contestaras|dijeras|hablaras|escribieras|trataras|hicieras)"
 )
 _ASSISTANT = r"(?:suma|el\s+asistente|la\s+ia|the\s+assistant|the\s+ai)"
 _INJECTION = re.compile(
@@ -296,7 +335,7 @@ _INJECTION = re.compile(
             r"toda\s+la\s+(?:empresa|plantilla|oficina)|los\s+demas|el\s+resto|la\s+plantilla)\b",
             r"\b(?:cuando|si|siempre\s+que)\s+(?:alguien\s+|un\s+cliente\s+)?(?:te\s+)?(?:pregunten|"
             r"preguntan|pregunte|pidan|piden|pida|pide)\b[^.\n]{0,60}?\b(?:di|dile|diles|dales?|"
-            r"contesta|responde)\b",
+            r"da(?:selos?|selas?)|(?:re)?(?:envia|manda|pasa)(?:selos?|selas?|les?)|contesta|responde)\b",
             r"\ben\s+(?:cada|todas\s+(?:las|tus)|tus)\s+respuestas?\b|\bif\s+asked\b[^.\n]{0,60}?"
             r"\b(?:say|tell|reply|answer)\b",
             r"\b"
@@ -366,6 +405,47 @@ _INJECTION = re.compile(
             r"\b(?:cada|todas?|todos)\b[^.\n]{0,60}?(?<!\bse\s)(?<!\bnos\s)(?<!\blas\s)(?<!\blos\s)"
             r"(?<!\ble\s)(?<!\bles\s)\b(?:re)?(?:envia|manda|pasa|remite|copia|sube)"
             r"(?:l[aeo]s?|selas?|selos?|me|nos)?\b[^\n]{0,60}?(?:@[\w\-]+\.\w|https?://|www\.)",
+            # Sending to a phone number, "este whatsapp" or a WhatsApp group, in the imperative:
+            # "manda las facturas de Costa a este número +34 699…".
+            _CLAUSE + r"(?:(?:le|les|me|nos)\s+)?" + _SEND + r"\b[^\n]{0,100}?" + _DESTINATION,
+            # Handing out many people's data, or one person's private data, to anybody: "pásale a
+            # Lucía la lista de clientes", "los móviles de los clientes, pásaselos a mi cuñado".
+            _CLAUSE
+            + r"(?:(?:le|les|me|nos)\s+)?"
+            + _SEND
+            + r"\b[^.\n]{0,60}?\b"
+            + _BULK_DATA
+            + r"\b",
+            r"\b" + _BULK_DATA + r"\b[^.\n]{0,40}?\b(?:re)?(?:envia|manda|pasa|remite|copia|sube|"
+            r"da)(?:selas?|selos?|sela|selo|l[aeo]s|les?)\b",
+            # "Responde a partir de ahora solo con sí o no": the "from now on" after the order.
+            _CLAUSE
+            + r"(?:no\s+|ya\s+no\s+)?(?:me\s+|le\s+|les\s+)?"
+            + _ANSWER
+            + r"\b[^.\n]{0,60}?\b"
+            + _FROM_NOW_ON,
+            r"\b" + _FROM_NOW_ON + r"\b[^.\n]{0,40}?\b" + _ANSWER + r"\b",
+            # "Cuando hables con clientes no menciones…": how Suma talks to others.
+            r"\bcuando\s+(?:hables|escribas|respondas|contestes|atiendas|trates)\s+(?:con|a)\b[^.\n]{0,40}?"
+            r"\b(?:no\s+)?(?:menciones|digas|di|dile|diles|cuentes|ofrezcas|hables|ensenes|muestres|"
+            r"trata(?:le|les)?)\b",
+            # Stop asking, approve it yourself: "deja de pedir confirmación", "apruébalas todas tú",
+            # "hazlo tú automáticamente", "stop asking me to confirm".
+            r"\b(?:deja\s+de|no\s+(?:me\s+)?(?:vuelvas\s+a\s+)?)(?:pedir(?:me)?|pidas|preguntar(?:me)?|"
+            r"preguntes|consultar(?:me)?|consultes)\s+(?:mas\s+|nunca\s+)?(?:confirmacion|permiso|"
+            r"aprobacion|antes|nada)\b|\bno\s+me\s+(?:preguntes|consultes|pidas\s+permiso)\s*(?:$|[.,;!])",
+            r"\b(?:aprueba|acepta|confirma|valida|publica|comparte|hazlo|haz)(?:l[aeo]s?)?\s+(?:todas?\s+|"
+            r"todos\s+)?(?:las\s+\w+\s+|los\s+\w+\s+)?tu\b(?!\s+(?:mism[oa]|primero))|\bhazlo\s+"
+            r"(?:automaticamente|sin\s+preguntar|por\s+tu\s+cuenta)\b|"
+            r"\b(?:stop|quit)\s+asking\b|\b(?:approve|accept|confirm)\s+(?:them|it|everything|all)\s+"
+            r"(?:all\s+)?yourself\b|\bdo\s+it\s+automatically\b",
+            # Relaying a message to somebody for the writer: "dile a Andrés que…", "avisa a
+            # Marta de que…", "tell Laura that…".
+            _CLAUSE + r"(?:dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
+            r"cuenta(?:le|les)|informa(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
+            r"whatsapp|correo|email|sms))\s+a\s+[^.\n]{1,40}?\b(?:que|de\s+que|diciendo)\b",
+            _CLAUSE + r"(?:tell|let)\s+(?!me\b|us\b|them\b|everyone\b)[a-z]+(?:\s+know)?\s+"
+            r"(?:that\s+)?(?:the|we|he|she|it|they|i|our|his|her|there|you)\b",
         )
     )
 )

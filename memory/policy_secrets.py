@@ -140,7 +140,7 @@ def _card_spans(text: str) -> Iterator[Span]:
 # Naming a password: after "es", ":", "uso"... even a plain word is the secret.
 _CREDENTIAL_WORDS = (
     r"contrasenas?|contrasenya|contrsena|contrasea|password|passwd|passw|pasword|paswd|passcode|"
-    r"pass|pwd|psw|login|credenciales|token|api[ _-]?key|"
+    r"pass|pwd|psw|pw|login|credenciales|token|api[ _-]?key|"
     r"secret[ _-]?key|"
     # "la contra" is slang for the password only when it names an account ("la contra del correo").
     r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
@@ -318,6 +318,50 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         announced = word in _ANNOUNCER or (announced and word in _FILLER)
 
 
+# A credential given for an account without naming it: "para la web del banco uso Martin.1979",
+# "al portal le puse Paterna_77", "el gmail va con facturas.costa.1". An account, then a verb
+# of using or entering it (or a colon), then a value shaped like a password (``_PASSWORD_SHAPE``).
+_ACCOUNT = (
+    r"(?:web|pagina|portal|app|aplicacion|banca(?:\s+online)?|banco|correo|e-?mail|gmail|hotmail|"
+    r"outlook|ordenador|pc|portatil|tablet|router|wifi|wi-fi|tpv|datafono|instagram|facebook|"
+    r"tiktok|amazon|holded|sede\s+electronica|hacienda|aeat|seg(?:uridad)?\s+social|bank|"
+    r"website|account|laptop|computer)"
+)
+_ACCOUNT_USE = re.compile(
+    r"\b" + _ACCOUNT + r"\b[^.\n!?]{0,40}?(?:\b(?:uso|usamos|utilizo|utilizamos|pongo|ponemos|puse|"
+    r"pusimos|meto|metemos|metimos|tecleo|use|i\s+use|we\s+use)\b|\b(?:entr|acced|abr|desbloque|"
+    r"log|sign|va|funciona)\w*\b[^.\n]{0,25}?\b(?:con|with)\b|:)|"
+    # "entramos al holded con…": the verb of entering first.
+    r"\b(?:entr|acced|abr)\w*\s+(?:a|al|en)\s+(?:\w+\s+){0,3}?"
+    + _ACCOUNT
+    + r"\b[^.\n]{0,25}?\bcon\b"
+)
+_VALUE_TOKEN = re.compile(r"[^\s,;()«»\"“”'¿¡]+")
+# A password as people make them: a lowercase letter with a digit or a symbol, six or more
+# characters; never an address, a file name, a domain, a reference or a date.
+_PASSWORD_SHAPE = re.compile(r"^(?=.{6,}$)(?=.*[a-z])(?=.*[\d._#!$%&*+=?-])\S+$")
+_NOT_PASSWORD = re.compile(
+    r"@|^https?:|^www\.|\.(?:es|com|net|org|eu|cat|pdf|xlsx?|docx?|csv|jpe?g|png|zip)$",
+    re.IGNORECASE,
+)
+
+
+def _account_spans(text: str, folded: str) -> Iterator[Span]:
+    """Password-shaped values given with an account and a verb of using it, in one clause."""
+    for use in _ACCOUNT_USE.finditer(folded):
+        stop = min(len(folded), use.end() + 50)
+        if clause_end := re.search(r"\n|[.!?;](?:\s|$)", folded[use.end() : stop]):
+            stop = use.end() + clause_end.start()
+        for value in _VALUE_TOKEN.finditer(text, use.end(), stop):
+            word = value.group(0).rstrip(".")
+            if (
+                _PASSWORD_SHAPE.match(word)
+                and not _NOT_PASSWORD.search(word)
+                and not _ORDINARY_VALUE.match(word)
+            ):
+                yield value.start(), value.start() + len(word)
+
+
 # The value said before its name, or before how it arrived: "4821 es el pin", "te paso el
 # 551203 que me ha llegado al móvil". Only a bare run of digits, never an amount.
 _VALUE_FIRST = re.compile(
@@ -347,6 +391,7 @@ def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
+    yield from _account_spans(text, folded)
     for value in _VALUE_FIRST.finditer(folded):
         before = folded[: value.start()].split()
         if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:

@@ -43,7 +43,9 @@ _NARROW = re.compile(
     r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
     r"para\s+mi\s+(?:sol[oa]|mism[oa])|"
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
-    r"para\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"
+    r"(?:para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"
+    # Only for Suma: "solo para ti", "que quede entre tú y yo".
+    r"(?:solo|solamente|unicamente)\s+(?:(?:para|pa)\s+ti|lo\s+sabes\s+tu)\b|"
     r"(?:para|pa)\s+ti\s+y\s+(?:para|pa)\s+mi|"
     # "nadie más lo tiene que saber", "no lo pongas para todos" (a negated sharing request).
     r"nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?(?:tiene\s+que|debe|puede|necesita|ha\s+de)\s+"
@@ -72,7 +74,7 @@ _NARROW = re.compile(
     # "personal" alone is also the staff ("el personal de limpieza"): only as a heading.
     r"(?:privado|privada|confidencial)\s*[:,.]|^\s*personal\s*:|"
     r"(?:en|de\s+forma|de\s+manera)\s+(?:privad[oa]|confidencial|personal)|"
-    r"^\s*(?:privado|privada|confidencial)\b|"
+    r"^\W*(?:privado|privada|confidencial)\b|"
     r"\b(?:es\s+)?(?:privado|privada|confidencial)\s*$|"
     r"(?:nota|apunte)\s+(?:privad[oa]|personal)|"
     # Keeping it quiet, in everyday words: "guárdatelo", "ni una palabra a nadie", "que no salga
@@ -94,18 +96,30 @@ _NARROW = re.compile(
     r"(?!\s+(?:de|del|nuevo|nueva|contratad[oa]|extern[oa]|propio|fijo|temporal|sanitario|laboral)\b)|"
     r"(?:solo|solamente|unicamente)\s+(?:lo\s+)?(?:tienes\s+que|debes|puedes|necesitas)\s+saber(?:lo)?\s+tu|"
     r"(?:solo|solamente)\s+(?:para\s+)?(?:ti|tus\s+ojos)\s+y\s+(?:para\s+)?mi|"
-    r"just\s+for\s+me|only\s+for\s+me|keep\s+(?:it|this)\s+(?:private|to\s+yourself|secret|"
+    # "ni se te ocurra compartirlo", "mantenlo privado", "para mis ojos", "keep this to myself".
+    r"ni\s+se\s+te\s+ocurra\s+(?:compartir|decir|contar|ensenar|pasar)\w*|"
+    r"(?:mantenl[oa]|dejal[oa]|tenl[oa]|guardal[oa])\s+(?:en\s+)?(?:privad[oa]|secreto|reservad[oa])|"
+    r"(?:para|pa)\s+mis\s+ojos|no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
+    r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
+    r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|keep\s+(?:it|this)\s+(?:private|to\s+yourself|secret|"
     r"between\s+us|quiet)|"
     r"(?:don'?t|do\s+not|never)\s+(?:share|tell\s+(?:anyone|anybody|the\s+others|the\s+team|"
     r"the\s+rest|everyone|people))|"
     r"for\s+(?:my|your)\s+eyes\s+only|confidential|off\s+the\s+record|private\s+note|"
     r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]|personal\s+note"
-    r")"
+    r")|"
+    # A marker in parentheses or after a dash: "(privado)", "– confidencial".
+    r"\(\s*(?:esto\s+(?:es\s+)?)?(?:privad[oa]|confidencial|personal|secreto)\s*\)|"
+    r"[-–—]\s*(?:privad[oa]|confidencial)\b"
 )
 # A narrowing word said not to apply: "no es privado, compártelo", "esto no es secreto".
 _NOT_NARROW = re.compile(
     r"\b(?:no\s+(?:es|son|va|hace\s+falta\s+que\s+sea)\s+(?:nada\s+|ningun\s+|algo\s+)?"
     r"(?:privad[oa]s?|confidencial(?:es)?|secreto|personal)|"
+    # "Para la empresa, no solo para mí", "no lo guardes solo para ti", "not just for me".
+    r"no\s+(?:es\s+|lo\s+guardes\s+|lo\s+dejes\s+)?(?:solo|solamente|unicamente)\s+(?:para|pa)\s+"
+    r"(?:mi|ti)(?:\s+sol[oa])?|no\s+(?:para|pa)\s+mi\s+sol[oa]|"
+    r"not\s+(?:just|only)\s+(?:for\s+)?me|"
     r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal))\b"
 )
 _SHARE = re.compile(
@@ -127,7 +141,8 @@ _SHARE = re.compile(
     r"(?:todos|los\s+demas|el\s+equipo)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
-    r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)"
+    # "for the team lunch" is a meal, not an audience.
+    r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)(?![ \t]+[a-z])"
     r")\b"
 )
 
@@ -185,7 +200,14 @@ _OWN_LIFE = re.compile(
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
     r"birthday|holidays?|vacation|doctor|health)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
     r"i'?m\s+(?:moving|leaving|getting\s+married|going\s+on\s+holiday|sick|ill|off\s+sick)|"
-    r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)"
+    r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)|"
+    # what they eat and drink
+    r"no\s+(?:como|bebo|tomo|pruebo)\s+(?:nada\s+de\s+)?(?:carne|pescado|marisco|cerdo|alcohol|gluten|"
+    r"lactosa|azucar|cafe|vino|cerveza|huevos?|leche|picante|fritos)|"
+    r"(?:sigo|hago|empiezo|empezare|estoy\s+(?:a|con|haciendo))\s+(?:una\s+|la\s+)?dieta|"
+    r"\bdieta\s+(?:sin|keto|vegana|vegetariana|mediterranea)|"
+    r"i\s+(?:don'?t|do\s+not|never|can'?t)\s+(?:eat|drink)\b|"
+    r"i'?m\s+(?:vegan|vegetarian|on\s+a\s+diet|teetotal)"
     r")"
 )
 
@@ -219,7 +241,7 @@ def strip_markers(text: str) -> str:
     """
     aligned = fold_aligned(text)
     kept = list(text)
-    for pattern in (_NARROW, _SHARE):
+    for pattern in (_NOT_NARROW, _NARROW, _SHARE):
         for match in pattern.finditer(aligned):
             kept[match.start() : match.end()] = " " * (match.end() - match.start())
     cleaned = re.sub(r"\(\s*(?:esto|eso)?\s*\)", " ", "".join(kept))
@@ -262,9 +284,59 @@ def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
     return category
 
 
+# A pursuit of the writer's own, in the first person: a flat, a licence, a language, a race, a
+# purchase, a plan. It is their life only when nothing in the message is about the business
+# ("estoy buscando otro proveedor", "I'm planning to drop Seur as a carrier" are business).
+_OWN_PURSUIT = re.compile(
+    r"\b(?:"
+    r"(?:estoy|ando)\s+(?:buscando|mirando)\s+(?:piso|casa|apartamento|coche|moto|novi[oa])|"
+    r"(?:me\s+)?estoy\s+sacando|me\s+(?:saco|sacare)\s+el|(?:estoy\s+)?aprendiendo\s+(?:a\s+)?\w+|"
+    r"(?:corro|correre|voy\s+a\s+correr)\s+(?:la|el|una|un)\b|entreno\b|juego\s+al?\b|"
+    r"(?:hago|empiezo)\s+(?:yoga|pilates|crossfit|deporte|running|natacion|gimnasio|boxeo)|"
+    r"voy\s+al\s+gimnasio|comprarme|me\s+(?:compro|comprare|he\s+comprado)\b|"
+    r"me\s+(?:apunto|he\s+apuntado|apunte)\s+a|este\s+(?:finde|fin\s+de\s+semana)\s+(?:me|voy)|"
+    r"me\s+voy\s+(?:\d+\s+dias\s+)?a\b|me\s+(?:he\s+mudado|opero|operan)\b|nos\s+hemos\s+mudado|"
+    r"(?:tengo|tendre)\s+(?:cita|hora|consulta|revision|analiticas?|clases?)\b|"
+    r"(?:prefiero\s+que\s+me\s+(?:llamen|digan)|me\s+llamo|llamadme)\b|"
+    r"(?:odio|detesto)\s+\w+(?:ar|er|ir)\b|"
+    r"(?:estoy|ando|sigo)\s+con\s+(?:la|el|los|las)\s+(?:rodillas?|espalda|tobillos?|hombros?|munecas?|"
+    r"piernas?|brazos?|cuello|vista|oidos?|muelas?)\b"
+    r")"
+)
+# Things of one's own life: said in the first person and with nothing about the business, the
+# message is about the writer ("I'm planning to run the Valencia marathon", "I go to the gym").
+_PERSONAL_THING = re.compile(
+    r"\b(?:maraton|marathon|media\s+maraton|carreras?|gimnasio|gym|yoga|pilates|playa|beach|montana|"
+    r"vacaciones|holidays?|vacation|viaje|trip|guitarra|guitar|piano|ingles|aleman|frances|italiano|"
+    r"english|german|french|spanish|idiomas?|languages?|carnet|piso|flat|apartment|casa|house|home|"
+    r"coche|car|moto|bici|bike|autocaravana|caravana|boda|wedding|bebe|baby|kids|children|ninos|"
+    r"crios|cole|guarderia|familia|family|dieta|diet|curso|course|clases?|class(?:es)?|dentista|"
+    r"dentist|medico|doctor|cumpleanos|birthday)\b"
+)
+_FIRST_PERSON_SINGULAR = re.compile(
+    r"\b(?:yo|me|mi|mis|estoy|tengo|voy|hago|empiezo|corro|juego|entreno|aprendo|sigo|busco|ando|llevo|"
+    r"quiero|prefiero|i|i'?m|i'?ll|i'?ve|my)\b"
+)
+_BUSINESS = re.compile(
+    r"\b(?:client\w*|proveedor\w*|factur\w*|presupuest\w*|albaran\w*|pedidos?|obras?|precios?|"
+    r"tarifas?|iva|cobr\w*|pag(?:a|an|o|amos|ar|ado)|euros?|empresa|taller|oficina|nave|furgo\w*|"
+    r"local|contratos?|nominas?|emplead\w*|plantilla|descuentos?|margen|stock|material|proyectos?|"
+    r"customers?|suppliers?|invoices?|quotes?|prices?|carriers?|orders?|company|business|office|"
+    r"jobs?|projects?|employees?|staff|contrat\w*|hir(?:e|ing)|mecanic\w*|mechanics?|"
+    r"alquil\w*|rent|furgonetas?|vans?)\b|€"
+)
+
+
 def is_own_life(text: str) -> bool:
     """Whether the text is about the writer's own life (family, plans, tastes, health)."""
-    return bool(_OWN_LIFE.search(fold(text))) or is_own_health(text)
+    folded = fold(text)
+    if _OWN_LIFE.search(folded) or is_own_health(text):
+        return True
+    if _BUSINESS.search(folded):
+        return False
+    return bool(_OWN_PURSUIT.search(folded)) or bool(
+        _PERSONAL_THING.search(folded) and _FIRST_PERSON_SINGULAR.search(folded)
+    )
 
 
 # Money talk makes a marked remark a business one even when it names family ("solo para mí, el
