@@ -27,11 +27,7 @@ TRIVIAL = re.compile(
     r"[\s,.!¡]*(?:s[ií],?\s*)?(conf[ií]rmalo|gracias)?[\s.!]*$",
     re.IGNORECASE,
 )
-# The same openings as ``assistant.intents.REMEMBER``, which routes them here.
-REMEMBER = re.compile(
-    r"^(?:por favor,?\s*)?(?:recuerda|apunta|acu[eé]rdate\s+de)\s+que\s+(?P<texto>.+)$",
-    re.IGNORECASE,
-)
+REMEMBER = re.compile(r"^(?:por favor,?\s*)?recuerda\s+que\s+(?P<texto>.+)$", re.IGNORECASE)
 
 
 def _plain(text: str) -> str:
@@ -82,7 +78,9 @@ class OfflineProvider:
             reply.text = _remembered(call("recordar", {"texto": match.group("texto")}))
             return reply
         intent = classify(message)
-        if intent.name in STATEMENT_PRONE and _is_statement(message):
+        # "remember" has no answer of its own: without the opening the tool takes, the message
+        # is left to the background learner like any statement.
+        if intent.name == "remember" or (intent.name in STATEMENT_PRONE and _is_statement(message)):
             reply.text = _from_memory(parts)
             return reply
         question = Question(
