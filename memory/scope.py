@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from memory.policy import is_own_health
-from memory.policy_secrets import fold_aligned
+from memory.policy_secrets import find_iban, fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
@@ -354,13 +354,34 @@ def narrowest(*visibilities: str | None) -> str | None:
     return min(asked, key=_ORDER.__getitem__) if asked else None
 
 
+# A request addressed to Suma, opening the message in the imperative: to send or pass something,
+# to tell somebody, to answer, to stop doing or to approve something. It is not a fact about the
+# business, and it is how an order the injection rules (memory/policy.py) do not know yet would
+# reach the team: whatever is kept of it stays with the writer (docs/decisions/0024).
+_REQUEST = re.compile(
+    r"^\W*(?:(?:suma|oye|porfa|por\s+favor|please|hey|vale|ok)\W+)*"
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube)(?:le|les|me|nos|selas?|selos?|sela|selo|"
+    r"l[aeo]s?)?|di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
+    r"cuenta(?:le|les)|informa(?:le|les)?|responde(?:le|les)?|contesta(?:le|les)?|deja\s+de|"
+    r"aprueba(?:l[aeo]s?)?|acepta(?:l[aeo]s?)?|send|forward|tell|reply|answer|respond|stop|"
+    r"approve)\b"
+)
+
+
+def is_request(text: str) -> bool:
+    """Whether ``text`` opens with an order to Suma to send, tell, answer, stop or approve."""
+    return bool(_REQUEST.search(fold(text)))
+
+
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     """What ``text`` asks for, narrowed by what the caller asked (``asked``).
 
     A narrowing marker → private; a sharing marker → shared, which overrides only the
     own-life default; a fact about one's own life → personal, with or without a narrowing
     marker ("me voy de vacaciones en agosto, solo para mí" is the writer's in every
-    organization, and seen by nobody else either way); else whatever was asked.
+    organization, and seen by nobody else either way); a request to Suma → private, whatever
+    its markers (a bank account in it keeps its own path, an unverified proposal); else
+    whatever was asked.
     """
     marked = marked_visibility(text)
     own = is_own_life(text)
@@ -368,4 +389,6 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
         marked == Visibility.PRIVATE_IN_ORG and own and not _MONEY.search(fold(text))
     ):
         marked = Visibility.PERSONAL
+    if is_request(text) and not find_iban(text):
+        marked = Visibility.PRIVATE_IN_ORG
     return narrowest(asked, marked)
