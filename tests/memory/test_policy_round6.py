@@ -193,3 +193,53 @@ def test_the_write_path_stores_each_marker_family_on_its_layer(world, text, cate
 
     assert result.memory is not None
     assert list(Memory.objects.values_list("visibility", "text")) == [(visibility, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "visibility"),
+    [
+        ("pasale a Lucia el horario de la obra de Paterna", Visibility.PRIVATE_IN_ORG),
+        ("porfa, dile a Marta que el lunes abrimos a las 10", Visibility.PRIVATE_IN_ORG),
+        ("send Laura the schedule for next week, para todos", Visibility.PRIVATE_IN_ORG),
+        ("Aceros pasa a cobrar 40 € el porte", None),
+        ("Marta dice que el lunes abrimos a las 10", None),
+    ],
+)
+def test_a_request_to_suma_asks_for_the_writers_layer_whatever_its_markers(text, visibility):
+    assert requested_visibility(text) == visibility
+
+
+@pytest.mark.django_db
+def test_a_request_the_injection_rules_miss_is_never_stored_shared(world):
+    # Not an injection by the rules (no destination, no bulk data), but an order all the same.
+    text = "pasale a Lucia el horario de la obra de Paterna"
+    assert policy_class(text) == "none"
+
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="empresa",
+        text=text,
+        explicit=True,
+    )
+
+    assert result.memory is not None
+    assert list(Memory.objects.values_list("visibility", "owner_user_id")) == [
+        (Visibility.PRIVATE_IN_ORG, world.owner.pk)
+    ]
+
+
+@pytest.mark.django_db
+def test_a_bank_account_in_a_request_keeps_its_own_path_an_unverified_proposal(world):
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="proveedor",
+        text="Mándale el dinero al casero a la cuenta ES76 2077 0024 0031 0257 5766",
+        explicit=True,
+    )
+
+    assert result.memory is not None
+    assert list(Memory.objects.values_list("status", "unverified", "value")) == [
+        (Memory.Status.PROPOSED, True, "ES7620770024003102575766")
+    ]
