@@ -232,7 +232,7 @@ def about_someone_else(text: str, *, subject: str = "") -> bool:
 # From now on, in its many spellings: what follows changes Suma's behaviour, not today's work.
 _FROM_NOW_ON = (
     r"(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|"
-    r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya)|en\s+adelante|en\s+lo\s+sucesivo|"
+    r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya|manana)|en\s+adelante|en\s+lo\s+sucesivo|"
     r"from\s+now\s+on|from\s+today|going\s+forward)"
 )
 # Where an imperative can stand: the start of the text or of a clause, after a vocative, or
@@ -441,7 +441,7 @@ _INJECTION = re.compile(
             r"(?:all\s+)?yourself\b|\bdo\s+it\s+automatically\b",
             # Relaying a message to somebody for the writer: "dile a Andrés que…", "avisa a
             # Marta de que…", "tell Laura that…".
-            _CLAUSE + r"(?:dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
+            _CLAUSE + r"(?:di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
             r"cuenta(?:le|les)|informa(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
             r"whatsapp|correo|email|sms))\s+a\s+[^.\n]{1,40}?\b(?:que|de\s+que|diciendo)\b",
             _CLAUSE + r"(?:tell|let)\s+(?!me\b|us\b|them\b|everyone\b)[a-z]+(?:\s+know)?\s+"

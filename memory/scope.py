@@ -306,7 +306,8 @@ _OWN_PURSUIT = re.compile(
 # Things of one's own life: said in the first person and with nothing about the business, the
 # message is about the writer ("I'm planning to run the Valencia marathon", "I go to the gym").
 _PERSONAL_THING = re.compile(
-    r"\b(?:maraton|marathon|media\s+maraton|carreras?|gimnasio|gym|yoga|pilates|playa|beach|montana|"
+    r"\b(?:maraton|marathon|media\s+maraton|carreras?|triatlon|triathlon|ironman|padel|tenis|golf|"
+    r"futbol|football|ciclismo|cycling|natacion|swimming|running|fotografia|photography|gimnasio|gym|yoga|pilates|playa|beach|montana|"
     r"vacaciones|holidays?|vacation|viaje|trip|guitarra|guitar|piano|ingles|aleman|frances|italiano|"
     r"english|german|french|spanish|idiomas?|languages?|carnet|piso|flat|apartment|casa|house|home|"
     r"coche|car|moto|bici|bike|autocaravana|caravana|boda|wedding|bebe|baby|kids|children|ninos|"
