@@ -617,6 +617,7 @@ ASKS_TERM = re.compile(
 )
 ASKS_PERSON = re.compile(
     r"\bencargad|\bresponsable\b|persona de contacto|\binterlocutor|\bpregunt\w* por\b|"
+    r"\b(?:por|a) quien (?:pregunt|llam|busc)\w*|"
     r"\bcon quien (?:hablo|hablamos|trato|tratamos)|\bquien (?:nos )?(?:atiende|lleva)\b|"
     r"\bcontacto (?:en|de)\b"
 )
@@ -640,7 +641,7 @@ def contact_term(question: Question) -> str:
     if asks_term:
         parts.append(_payment_term(output))
     if asks_person:
-        parts.append(_contact_person(output))
+        parts.append(_contact_person(question, output))
     return _join(*parts, _source(output))
 
 
@@ -677,13 +678,34 @@ def _payment_term(output: dict[str, Any]) -> str:
     return f"{name} paga a {record} días (según su ficha)."
 
 
-def _contact_person(output: dict[str, Any]) -> str:
+_PERSON_WORDS = re.compile(r"\bpregunt|\bencargad|\bcontacto\b|\bpersona\b|\batiende|\bresponsable")
+
+
+def _contact_person(question: Question, output: dict[str, Any]) -> str:
+    """Who to ask for: the memory, else a readable document about the contact that says so."""
     person = output["encargado_memoria"]
     if person is not None:
         return f"Según lo que recuerdo: {person['texto']}"
+    name = output["contacto"]
+    found = question.call("buscar", {"consulta": f"persona de contacto encargado {name}"})
+    distinctive = set(name_words(name))
+    for item in [*found.get("results", []), *found.get("related", [])]:
+        text = f"{item.get('title') or ''} {item.get('summary') or ''}"
+        if (
+            item.get("kind") == "document"
+            and distinctive & set(re.findall(r"[a-z0-9]+", fold(text)))
+            and _PERSON_WORDS.search(fold(text))
+        ):
+            link = item["provenance"]["link"]
+            title = f"[{item['title']}]({link})" if link else f"«{item['title']}»"
+            summary = cut(plain_markdown(item.get("summary") or ""), 200)
+            return (
+                f"La ficha de {name} no tiene persona de contacto. "
+                f"Según el documento {title}: {summary}"
+            )
     return (
-        f"La ficha de {output['contacto']} no tiene persona de contacto y no recuerdo ninguna. "
-        f"Puedes buscarla en sus documentos: «busca contacto de {output['contacto']}»."
+        f"La ficha de {name} no tiene persona de contacto y no recuerdo ninguna. "
+        f"Puedes buscarla en sus documentos: «busca contacto de {name}»."
     )
 
 

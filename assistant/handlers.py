@@ -139,7 +139,7 @@ def crear_borrador_factura(context: ToolContext, args: dict[str, Any]) -> dict[s
     withholding = args.get("retencion")
     if withholding is None:
         withholding = withholding_usual(
-            access=context.access, organization_id=contact.organization_id, contact_id=contact.pk
+            access=context.access, organization_id=contact.organization_id, contact=contact
         )
     invoice = invoice_draft_create(
         access=context.access,

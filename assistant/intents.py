@@ -110,6 +110,7 @@ RULES: tuple[tuple[str, str], ...] = (
         r"\ba cuant[oa]s? (?:dias )?(?:nos |me )?(?:paga|pagan)\b|"
         r"\bcuantos dias (?:tarda|tiene|de plazo|nos da|le damos|paga)|"
         r"\bencargad[oa]\b|\bpersona de contacto\b|\bpregunt\w* por\b|"
+        r"\b(?:por|a) quien (?:pregunt|llam|busc)\w*|"
         r"\bcon quien (?:hablo|hablamos|trato|tratamos)\b|\bcon que (?:paga|pagan|pagamos)\b|"
         r"\b(?:le|les) pagamos (?:por|con) (?:bizum|transferencia)",
     ),
@@ -154,6 +155,7 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         re.search(_TAX_FIGURE, folded)
         and not re.search(_NOT_TAX_FIGURE, folded)
         and not re.search(_BASE, folded)
+        and not re.search(r"\bcon iva\b|\biva incluido\b", folded)
     ):
         return "tax_total"
     if numbered:
@@ -166,6 +168,8 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "expense_total" if re.search(_EXPENSE_WORDS, folded) else "total_invoiced"
     if re.search(_PENDING, folded) and not re.search(_DUE, folded):
         return "pending"
+    if re.search(r"\b(?:que|por) cobrar\b", folded):
+        return "due_date" if dated else "pending"
     if re.search(_LOOKUP, folded):
         return "lookup_invoice"
     return None

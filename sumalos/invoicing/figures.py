@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area
-from sumalos.invoicing.models import Expense, Invoice, InvoiceLine, Quote
+from sumalos.invoicing.models import Contact, Expense, Invoice, InvoiceLine, Quote
 from sumalos.invoicing.selectors import visible
 from sumalos.platform.text import fold
 
@@ -31,6 +31,8 @@ NO_EXPENSES = "No tienes permiso para ver los gastos de esta organización."
 # Two words match when they share this many leading letters (or one is the other whole):
 # "cambios"/"cambio", "descalcificadores"/"descalcificador", "tuberia"/"tuberias".
 STEM = 5
+# A Spanish company's tax ID (CIF) starts with one of these letters; a person's does not.
+COMPANY_TAX_ID = re.compile(r"^[ABCDEFGHJNPQRSUVW]")
 
 
 @dataclass(frozen=True)
@@ -238,12 +240,15 @@ def expense_figure(
     )
 
 
-def withholding_usual(*, access: AiAccess, organization_id: int, contact_id: int) -> bool:
+def withholding_usual(*, access: AiAccess, organization_id: int, contact: Contact) -> bool:
     """Whether a new invoice to this customer should carry withholding, as the last did.
 
-    The last issued invoice to the customer decides; with none, the organization's last issued
-    invoice to anyone (a professional who withholds does so on every invoice to a business).
+    The last issued invoice to the customer decides. With none, a business customer (a tax ID
+    that starts with a company letter) follows the organization's last issued invoice: a
+    professional who withholds does so on every invoice to a business, never to a person.
     """
     invoices = _issued(access, organization_id, None).order_by("-issue_date", "-id")
-    last = invoices.filter(contact_id=contact_id).first() or invoices.first()
+    last = invoices.filter(contact_id=contact.pk).first()
+    if last is None and COMPANY_TAX_ID.match(contact.tax_id.strip().upper()):
+        last = invoices.first()
     return bool(last is not None and last.withholding_total > 0)

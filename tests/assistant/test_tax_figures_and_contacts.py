@@ -229,3 +229,34 @@ def test_what_the_words_settle_is_decided_before_the_model(question, intent):
     decided = classify(question)
 
     assert (decided.name, decided.probability) == (intent, 1.0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_draft_withholds_as_the_last_invoice_to_a_business_did(world_tx):
+    access = world_tx.access(world_tx.owner)
+    lletra = Contact.objects.create(
+        organization=world_tx.org, kind="customer", name="Editorial Lletra S.L.", tax_id="B46000001"
+    )
+    Contact.objects.create(
+        organization=world_tx.org, kind="customer", name="Marc Puig Ferrando", tax_id="12345678Z"
+    )
+    Contact.objects.create(
+        organization=world_tx.org, kind="customer", name="Llibreria Nova S.L.", tax_id="B46000002"
+    )
+    draft = invoice_draft_create(
+        access=access,
+        contact=lletra,
+        issue_date=datetime.date(2026, 9, 1),
+        lines=[LineInput("Maquetación", Decimal(1), Decimal("500.00"))],
+        apply_withholding=True,
+    )
+    invoice_issue(access=access, invoice=draft)
+
+    same = _ask(world_tx, world_tx.owner, "factura a editorial lletra por un diseño de 1000 €")
+    business = _ask(world_tx, world_tx.owner, "factura a llibreria nova por un cartel de 1000 €")
+    person = _ask(world_tx, world_tx.owner, "factura a marc puig por un logotipo de 1000 €")
+
+    withheld = "base 1.000,00 €, IVA 210,00 €, retención de IRPF 150,00 €, total 1.060,00 €."
+    assert same.splitlines()[0].endswith(withheld)
+    assert business.splitlines()[0].endswith(withheld)
+    assert person.splitlines()[0].endswith("base 1.000,00 €, IVA 210,00 €, total 1.210,00 €.")
