@@ -280,16 +280,16 @@ def expense_total(question: Question) -> str:
 
 _WITHHELD = re.compile(r"\b(?:retenid|retencion|retenciones|retuv|irpf)")
 _CHARGED = re.compile(
-    r"\b(?:repercutid|devengad|iva (?:de (?:las |mis )?(?:facturas|ventas)))|"
-    r"\biva\b(?: \w+){0,3} (?:cobrad|facturad)"
+    r"\b(?:repercut\w*|devengad\w*|iva (?:de (?:las |mis )?(?:facturas|ventas)))|"
+    r"\biva\b(?: \w+){0,3} (?:cobr|factur)\w*"
 )
 _PAID = re.compile(
-    r"\b(?:soportad|iva (?:de (?:los |mis )?(?:gastos|compras))|deducid|desgravad)|"
-    r"\biva\b(?: \w+){0,3} pagad"
+    r"\b(?:soportad\w*|iva (?:de (?:los |mis )?(?:gastos|compras))|deducid\w*|desgravad\w*)|"
+    r"\biva\b(?: \w+){0,3} pag\w*"
 )
 _SETTLEMENT = re.compile(
-    r"\b(?:a (?:pagar|ingresar|devolver)|tengo que pagar|hay que pagar|toca pagar|liquid|"
-    r"resultado|sale el|me sale|303)"
+    r"\b(?:a (?:pagar|ingresar|devolver)|(?:tengo|tenemos|hay) que (?:pagar|ingresar)|"
+    r"toca pagar|liquid\w*|resultado|sale el|me sale|303)\b"
 )
 
 

@@ -82,7 +82,7 @@ _DRAFT_LEAD = (
 )
 _AMOUNT = r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)"
 _TAX_FIGURE = (
-    r"\b(?:repercutid|soportad|retenid|retuv|devengad)\w*|"
+    r"\b(?:repercut|soportad|soportamos|retenid|retuv|devengad)\w*|"
     r"\biva (?:cobrado|pagado|facturado|de (?:las |mis |los )?"
     r"(?:facturas|ventas|gastos|compras))\b|"
     r"\b(?:cuanto|total|suma)\b.*\b(?:iva|irpf|retenciones)\b.*\b(?:hemos|llevamos|tenemos|"

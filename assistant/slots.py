@@ -371,7 +371,8 @@ _FILLER_TEXT = """
     totales un una uno unos y ya siempre iva base imponible mes ano anos trimestre hasta
     hoy dame ver saber puedes porfa favor lleva era fue clientes euros dinero importe
     mas menos entre todas nosotros eso bruto neto han hicimos hecho hace ultimos meses
-    semana
+    semana mandamos mandado mande enviamos enviado pasamos hizo hice costo costado cuesta
+    cuestan costaron
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 

@@ -56,6 +56,11 @@ TOPICS: tuple[tuple[str, str], ...] = (
         "10 % materiales 40 % base imponible vivienda dos años",
     ),
     (
+        r"(?=.*\b(?:repar|reform|renov|obra|arregl|fuga|cambi|instal|caldera|iva))"
+        r"(?=.*\b(?:bar|restaurante|local|oficina|nave|tienda|negocio|comercio|hotel|empresa)\b)",
+        "obras en locales de negocio oficinas no vivienda tipo general 21 %",
+    ),
+    (
         r"\b(?:subcontrat|constructora|contratista|promotor|obra nueva|isp|sujeto pasivo|"
         r"rehabilit)",
         "inversión del sujeto pasivo ejecuciones de obra subcontratista contratista principal "
@@ -96,7 +101,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ),
     (r"\bverifactu\b", "verifactu obligatorio fechas sociedades resto autónomos sanción"),
     (
-        r"\b(?:sl|s\.l\.?|sa|sociedad|sociedades|empresa)\b",
+        r"(?=.*\bverifactu\b)(?=.*\b(?:sl|s\.l\.?|sa|sociedad|sociedades|empresa)\b)",
         "contribuyentes del Impuesto sobre Sociedades",
     ),
     (r"\brecargo\b", "recargo de equivalencia comerciante minorista 5,2 % 1,4 % 0,5 %"),
