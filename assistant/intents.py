@@ -112,7 +112,8 @@ RULES: tuple[tuple[str, str], ...] = (
         r"\bencargad[oa]\b|\bpersona de contacto\b|\bpregunt\w* por\b|"
         r"\b(?:por|a) quien (?:pregunt|llam|busc)\w*|"
         r"\bcon quien (?:hablo|hablamos|trato|tratamos)\b|\bcon que (?:paga|pagan|pagamos)\b|"
-        r"\b(?:le|les) pagamos (?:por|con) (?:bizum|transferencia)",
+        r"\b(?:paga|pagan|pagamos|pago) (?:por|con|en) (?:bizum|transferencia|efectivo|"
+        r"tarjeta|domiciliacion|recibo|pagare|cheque|metalico)",
     ),
     (
         "tax_question",

@@ -45,6 +45,9 @@ _SHORT_NUMBER = re.compile(
     r"(?P<seq>\d{1,4})\b(?!\s*(?:[.,]\d|€|euros?\b|eur\b|horas?\b|h\b|unidades|uds?\b|m\b|"
     r"metros?\b|%|por\s?ciento))"
     r"(?:\s*(?:,\s*)?(?:de|del)\s+(?P<year>este ano|ano pasado|el ano pasado|20\d{2}))?"
+    # "la 21 de este año": no noun, but the year said makes it a number.
+    r"|\b(?P<kind2>la|el)\s+(?P<seq2>\d{1,4})\s+(?:de|del)\s+"
+    r"(?P<year2>este ano|ano pasado|el ano pasado|20\d{2})\b"
 )
 # An amount as written: "1.900", "1.900,50", "1900", "38,5", "38.50".
 _FIGURE = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?"
@@ -233,10 +236,11 @@ def document_numbers(question: str, *, today: datetime.date | None = None) -> li
         add(_stored_number(letter, match["year"], match["seq"]))
     if today is not None and not numbers:
         for match in _SHORT_NUMBER.finditer(folded):
-            letter = "P" if match["kind"].startswith("presu") else "F"
-            said = match["year"] or "este ano"
+            kind = match["kind"] or match["kind2"]
+            letter = "P" if kind.startswith("presu") else "F"
+            said = match["year"] or match["year2"] or "este ano"
             year = int(said) if said.isdigit() else today.year - ("pasado" in said)
-            add(_stored_number(letter, year, match["seq"]))
+            add(_stored_number(letter, year, match["seq"] or match["seq2"]))
     return numbers
 
 

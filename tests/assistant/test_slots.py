@@ -101,6 +101,8 @@ def test_document_numbers_are_written_as_stored():
         ("la factura número 44", ["F2026-0044"]),
         ("la factura 50 del año pasado", ["F2025-0050"]),
         ("presupuesto 7 de 2025", ["P2025-0007"]),
+        ("la 21 de este año a quien se la hicimos", ["F2026-0021"]),
+        ("la 3 de enero", []),
         ("gastos de 2025/2026", []),
         ("factura 2 horas a 38 €", []),
         ("factura de 100 euros para el hostal", []),
