@@ -80,6 +80,13 @@ SYNONYMS = {
     "movil": "linea",
     "telefono": "telefonia",
     "seguros": "seguro",
+    "calentador": "termo",
+    "calentadores": "termo",
+    "termos": "termo",
+    "grifos": "grifo",
+    "griferia": "grifo",
+    "radiadores": "radiador",
+    "fugas": "fuga",
 }
 
 
@@ -178,6 +185,22 @@ def _contact_words(contact: ContactName | None) -> tuple[str, ...]:
     return tuple(name_words(contact.name)) + contact.words
 
 
+def _documents(count: int) -> str:
+    return "1 factura emitida" if count == 1 else f"{count} facturas emitidas"
+
+
+def _made_of(output: dict[str, Any], *, vat_name: str) -> str:
+    """What a total with VAT is made of: "base imponible 100,00 €, IVA 21,00 €"."""
+    parts = [
+        f"base imponible {euros(output['base_imponible'])}",
+        f"{vat_name} {euros(output[vat_name.replace(' ', '_').lower()])}",
+    ]
+    withholding = output.get("retencion_irpf")
+    if withholding and float(withholding):
+        parts.append(f"menos retención de IRPF {euros(withholding)}")
+    return ", ".join(parts)
+
+
 def total_invoiced(question: Question) -> str:
     period = question.period()
     contact = question.contact(Contact.Kind.CUSTOMER)
@@ -191,22 +214,43 @@ def total_invoiced(question: Question) -> str:
     output = question.call("facturado", arguments)
     if "error" in output:
         return str(output["error"])
-    what = "sin IVA" if base else "IVA incluido"
-    count = output["facturas"]
-    documents = "1 factura emitida" if count == 1 else f"{count} facturas emitidas"
+    documents = _documents(output["facturas"])
     subject = f"a {output['cliente']} " if output["cliente"] else ""
     about = f" en «{question.spelled(concept)}»" if concept else ""
-    return _join(
-        f"Facturado {subject}{_when(period)}{about}: {euros(output['total'])} "
-        f"({what}; {documents}).",
-        _source(output),
-    )
+    if base:
+        head = (
+            f"Base imponible facturada {subject}{_when(period)}{about}: "
+            f"{euros(output['base_imponible'])} (sin IVA; con IVA, "
+            f"{euros(output['total_con_iva'])} en total; {documents})."
+        )
+    else:
+        head = (
+            f"Facturado {subject}{_when(period)}{about}: {euros(output['total'])} "
+            f"(IVA incluido: {_made_of(output, vat_name='IVA repercutido')}; {documents})."
+        )
+    listed = _listed(output.get("numeros", []), question.today, customer=not contact)
+    return _join(head, listed, _source(output))
+
+
+def _supplier(question: Question, words: list[str]) -> ContactName | None:
+    """The supplier a question names, unless one shared word names a kind of purchase too.
+
+    "cuánto gastamos en calderas de condensación" is about the concept, although a supplier
+    is called "Recambios Calderas Turia": a lone name word next to other concept words is
+    read as the concept (the expense search still looks at the supplier's name).
+    """
+    supplier = question.contact(Contact.Kind.SUPPLIER)
+    if supplier is None or len(supplier.words) > 1:
+        return supplier
+    others = [w for w in words if w not in supplier.words and w not in name_words(supplier.name)]
+    return None if others else supplier
 
 
 def expense_total(question: Question) -> str:
     period = question.period()
-    supplier = question.contact(Contact.Kind.SUPPLIER)
-    words = question.concept(without=_contact_words(supplier))
+    words_all = question.concept()
+    supplier = _supplier(question, words_all)
+    words = question.concept(without=_contact_words(supplier)) if supplier else words_all
     base = _without_vat(question)
     arguments: dict[str, Any] = {**_dates(question, period), "sin_iva": base}
     if supplier:
@@ -216,15 +260,140 @@ def expense_total(question: Question) -> str:
     output = question.call("gastado", arguments)
     if "error" in output:
         return str(output["error"])
-    what = "sin IVA" if base else "IVA incluido"
     count = output["gastos"]
     items = "1 gasto" if count == 1 else f"{count} gastos"
     about = f" de «{question.spelled(words)}»" if words else ""
     to = f" con {supplier.name}" if supplier else ""
-    return _join(
-        f"Gastos{about}{to} {_when(period)}: {euros(output['total'])} ({what}; {items}).",
-        _source(output),
+    if base:
+        head = (
+            f"Gastos{about}{to} {_when(period)}, base imponible: "
+            f"{euros(output['base_imponible'])} (sin IVA; con IVA, "
+            f"{euros(output['total_con_iva'])}; {items})."
+        )
+    else:
+        head = (
+            f"Gastos{about}{to} {_when(period)}: {euros(output['total'])} "
+            f"(IVA incluido: {_made_of(output, vat_name='IVA soportado')}; {items})."
+        )
+    return _join(head, _source(output))
+
+
+_WITHHELD = re.compile(r"\b(?:retenid|retencion|retenciones|retuv|irpf)")
+_CHARGED = re.compile(
+    r"\b(?:repercut\w*|devengad\w*|iva (?:de (?:las |mis )?(?:facturas|ventas)))|"
+    r"\biva\b(?: \w+){0,3} (?:cobr|factur)\w*"
+)
+_PAID = re.compile(
+    r"\b(?:soportad\w*|iva (?:de (?:los |mis )?(?:gastos|compras))|deducid\w*|desgravad\w*)|"
+    r"\biva\b(?: \w+){0,3} pag\w*"
+)
+_SETTLEMENT = re.compile(
+    r"\b(?:a (?:pagar|ingresar|devolver)|(?:tengo|tenemos|hay) que (?:pagar|ingresar)|"
+    r"toca pagar|liquid\w*|resultado|sale el|me sale|303)\b"
+)
+
+
+def tax_figures(question: Question) -> str:
+    """VAT charged, VAT paid, IRPF withheld or the VAT balance of a period, as asked."""
+    folded = question.folded
+    if _WITHHELD.search(folded) and not _CHARGED.search(folded):
+        return _withheld(question)
+    if _CHARGED.search(folded) and not _PAID.search(folded):
+        return _vat_side(question, charged=True)
+    if _PAID.search(folded) and not _CHARGED.search(folded) and not _SETTLEMENT.search(folded):
+        return _vat_side(question, charged=False)
+    if re.search(r"\b(?:gast|compr|proveedor)", folded) and not _SETTLEMENT.search(folded):
+        return _vat_side(question, charged=False)
+    return _vat_balance(question)
+
+
+def _withheld(question: Question) -> str:
+    period = question.period()
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    arguments: dict[str, Any] = {**_dates(question, period)}
+    if contact:
+        arguments["cliente"] = contact.name
+    output = question.call("facturado", arguments)
+    if "error" in output:
+        return str(output["error"])
+    subject = f" por {output['cliente']}" if output["cliente"] else ""
+    documents = _documents(output["facturas"])
+    head = (
+        f"Retenciones de IRPF practicadas{subject} en tus facturas {_when(period)}: "
+        f"{euros(output['retencion_irpf'])} (sobre una base imponible de "
+        f"{euros(output['base_imponible'])}; {documents})."
     )
+    listed = _listed(output.get("numeros", []), question.today, customer=not contact)
+    return _join(head, listed, _source(output))
+
+
+def _vat_side(question: Question, *, charged: bool) -> str:
+    period = question.period()
+    if charged:
+        contact = question.contact(Contact.Kind.CUSTOMER)
+        arguments: dict[str, Any] = {**_dates(question, period)}
+        if contact:
+            arguments["cliente"] = contact.name
+        output = question.call("facturado", arguments)
+        if "error" in output:
+            return str(output["error"])
+        subject = f" a {output['cliente']}" if output["cliente"] else ""
+        head = (
+            f"IVA repercutido{subject} {_when(period)}: {euros(output['iva_repercutido'])} "
+            f"(base imponible {euros(output['base_imponible'])}; "
+            f"{_documents(output['facturas'])})."
+        )
+        return _join(head, _source(output))
+    words = question.concept()
+    supplier = _supplier(question, words)
+    words = question.concept(without=_contact_words(supplier)) if supplier else words
+    words = [w for w in words if not w.startswith(("soport", "deduc", "desgrav"))]
+    arguments = {**_dates(question, period)}
+    if supplier:
+        arguments["proveedor"] = supplier.name
+    if words:
+        arguments["concepto"] = " ".join(words)
+    output = question.call("gastado", arguments)
+    if "error" in output:
+        return str(output["error"])
+    about = f" de «{question.spelled(words)}»" if words else ""
+    to = f" con {supplier.name}" if supplier else ""
+    count = output["gastos"]
+    head = (
+        f"IVA soportado en gastos{about}{to} {_when(period)}: {euros(output['iva_soportado'])} "
+        f"(base imponible {euros(output['base_imponible'])}; "
+        f"{'1 gasto' if count == 1 else f'{count} gastos'})."
+    )
+    return _join(head, _source(output))
+
+
+def _vat_balance(question: Question) -> str:
+    period = question.period()
+    output = question.call("impuestos", _dates(question, period))
+    if "error" in output:
+        return str(output["error"])
+    lines = []
+    if output["iva_repercutido"] is not None:
+        lines.append(
+            f"- IVA repercutido (facturas emitidas): {euros(output['iva_repercutido'])}, "
+            f"base imponible {euros(output['base_facturada'])}"
+        )
+    if output["iva_soportado"] is not None:
+        lines.append(
+            f"- IVA soportado (gastos): {euros(output['iva_soportado'])}, "
+            f"base imponible {euros(output['base_gastos'])}"
+        )
+    if output.get("retencion_irpf") and float(output["retencion_irpf"]):
+        lines.append(f"- Retenciones de IRPF en tus facturas: {euros(output['retencion_irpf'])}")
+    text = [f"IVA {_when(period)}:", *lines]
+    if output["iva_repercutido"] is not None and output["iva_soportado"] is not None:
+        balance = float(output["iva_repercutido"]) - float(output["iva_soportado"])
+        text.append(
+            f"Diferencia (repercutido menos soportado): {euros(f'{balance:.2f}')}. Es una "
+            "estimación con lo registrado en Sumalos, no la declaración."
+        )
+    text += [f"Aviso: {warning}" for warning in output["avisos"]]
+    return _join(*text, _source(output))
 
 
 def _invoice_line(row: dict[str, Any], today: datetime.date, *, customer: bool) -> str:
@@ -293,7 +462,7 @@ def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> 
         )
     due = datetime.date.fromisoformat(output["vencimiento"])
     if output["cobrada_el"]:
-        state = f"Cobrada el {long_date(output['cobrada_el'])}."
+        state = f"Cobrada el {long_date(output['cobrada_el'])} (vencía el {long_date(due)})."
     elif due < today:
         state = f"Está pendiente de cobro: venció el {long_date(due)}."
     else:
@@ -313,7 +482,7 @@ def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> 
 
 
 def _numbered(question: Question, asked: str) -> str | None:
-    numbers = document_numbers(question.text)
+    numbers = document_numbers(question.text, today=question.today)
     if not numbers:
         return None
     texts = []
@@ -365,8 +534,20 @@ def lookup_invoice(question: Question) -> str:
     if "error" in output:
         return str(output["error"])
     rows = output["facturas"]
+    note = ""
+    if not rows and contact and concept:
+        # The work said in other words than the invoice's: the customer's invoices, said so.
+        arguments.pop("concepto")
+        output = question.call("facturas_de", arguments)
+        rows = output.get("facturas", [])
+        note = f"No encuentro «{question.spelled(concept)}» en sus facturas. "
     if not rows:
         return _join("No encuentro ninguna factura emitida así.", _source(output))
+    if note:
+        return _join(
+            f"{note}Estas son las de {output['cliente']}:",
+            _listed(rows, question.today, customer=False),
+        )
     if re.search(r"\bultim[oa]s?\b|\bmas reciente\b", question.folded):
         row = rows[0]
         who = f" de {output['cliente']}" if output["cliente"] else ""
@@ -425,22 +606,107 @@ def search_document(question: Question) -> str:
     return _join("Esto es lo que he encontrado:", "\n".join(lines))
 
 
+ASKS_METHOD = re.compile(
+    r"\bcomo (?:nos |le |les |se le |se les |se )?(?:paga|pagan|pagamos|pago|abona|abonan|cobr)|"
+    r"\b(?:forma|metodo|medio|manera)s? de pago\b|\bbizum\b|\btransferencia|\befectivo\b|"
+    r"\bal contado\b|\bdomicili|\bcon que (?:paga|pagan|pagamos)"
+)
+ASKS_TERM = re.compile(
+    r"\bdias\b|\bplazo|\ba cuanto (?:nos )?paga|\bcuando (?:nos )?paga|\btarda|"
+    r"\bcomo paga\b|\bcomo pagan\b|\bvencimiento"
+)
+ASKS_PERSON = re.compile(
+    r"\bencargad|\bresponsable\b|persona de contacto|\binterlocutor|\bpregunt\w* por\b|"
+    r"\b(?:por|a) quien (?:pregunt|llam|busc)\w*|"
+    r"\bcon quien (?:hablo|hablamos|trato|tratamos)|\bquien (?:nos )?(?:atiende|lleva)\b|"
+    r"\bcontacto (?:en|de)\b"
+)
+
+
 def contact_term(question: Question) -> str:
+    """How and when a contact pays, and who to ask for: the record and memory, both cited."""
     contact = question.contact()
     if contact is None:
         return "¿De qué cliente o proveedor? Dime su nombre."
     output = question.call("contacto", {"contacto": contact.name})
     if "error" in output:
         return str(output["error"])
+    folded = question.folded
+    asks_method = bool(ASKS_METHOD.search(folded))
+    asks_person = bool(ASKS_PERSON.search(folded))
+    asks_term = bool(ASKS_TERM.search(folded)) or not (asks_method or asks_person)
+    parts = []
+    if asks_method:
+        parts.append(_payment_method(output))
+    if asks_term:
+        parts.append(_payment_term(output))
+    if asks_person:
+        parts.append(_contact_person(question, output))
+    return _join(*parts, _source(output))
+
+
+def _payment_method(output: dict[str, Any]) -> str:
+    name = output["contacto"]
+    record, remembered = output["forma_pago_ficha"], output["forma_pago_memoria"]
+    said_record = f"Según su ficha (notas: «{output['notas'].strip()}»), se paga por {record}."
+    if remembered is None:
+        if record is None:
+            return (
+                f"No tengo apuntada la forma de pago de {name}: ni su ficha ni lo que recuerdo "
+                "la dicen."
+            )
+        return said_record
+    said_memory = f"Según lo que recuerdo: {remembered['texto']}"
+    if record is None or record == remembered["forma"]:
+        return said_memory
+    return (
+        f"{said_memory} {said_record} No coinciden: lo recordado es del "
+        f"{long_date(remembered['fecha'])}; corrige la ficha o el recuerdo si uno está mal."
+    )
+
+
+def _payment_term(output: dict[str, Any]) -> str:
     name, record = output["contacto"], output["plazo_ficha"]
     if output["plazo_memoria"] is not None and output["plazo_memoria"] != record:
-        return _join(
+        return (
             f"Según su ficha, {name} paga a {record} días; según lo que recuerdo "
             f"(«{output['memoria'].strip('«»')}»), a {output['plazo_memoria']} días. "
-            "Los borradores usan lo recordado; corrige la ficha o el recuerdo si uno está mal.",
-            _source(output),
+            "Los borradores usan lo recordado; corrige la ficha o el recuerdo si uno está mal."
         )
-    return _join(f"{name} paga a {record} días (según su ficha).", _source(output))
+    if record == 0:
+        return f"{name} paga al contado, sin plazo (según su ficha)."
+    return f"{name} paga a {record} días (según su ficha)."
+
+
+_PERSON_WORDS = re.compile(r"\bpregunt|\bencargad|\bcontacto\b|\bpersona\b|\batiende|\bresponsable")
+
+
+def _contact_person(question: Question, output: dict[str, Any]) -> str:
+    """Who to ask for: the memory, else a readable document about the contact that says so."""
+    person = output["encargado_memoria"]
+    if person is not None:
+        return f"Según lo que recuerdo: {person['texto']}"
+    name = output["contacto"]
+    found = question.call("buscar", {"consulta": f"persona de contacto encargado {name}"})
+    distinctive = set(name_words(name))
+    for item in [*found.get("results", []), *found.get("related", [])]:
+        text = f"{item.get('title') or ''} {item.get('summary') or ''}"
+        if (
+            item.get("kind") == "document"
+            and distinctive & set(re.findall(r"[a-z0-9]+", fold(text)))
+            and _PERSON_WORDS.search(fold(text))
+        ):
+            link = item["provenance"]["link"]
+            title = f"[{item['title']}]({link})" if link else f"«{item['title']}»"
+            summary = cut(plain_markdown(item.get("summary") or ""), 200)
+            return (
+                f"La ficha de {name} no tiene persona de contacto. "
+                f"Según el documento {title}: {summary}"
+            )
+    return (
+        f"La ficha de {name} no tiene persona de contacto y no recuerdo ninguna. "
+        f"Puedes buscarla en sus documentos: «busca contacto de {name}»."
+    )
 
 
 def contact_data(question: Question) -> str:
@@ -558,7 +824,12 @@ def draft_text(output: dict[str, Any]) -> str:
     lines = [
         f"He preparado el borrador {noun} para {output['cliente']}: "
         f"base {euros(output['base'])}, IVA {euros(output['iva'])}, "
-        f"total {euros(output['total'])}.",
+        + (
+            f"retención de IRPF {euros(output['retencion'])}, "
+            if float(output.get("retencion") or 0)
+            else ""
+        )
+        + f"total {euros(output['total'])}.",
     ]
     if output["tipo"] == "factura":
         lines.append(
@@ -572,7 +843,26 @@ def draft_text(output: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+_ABOUT_FIGURES = re.compile(
+    r"\b(?:retenciones|retencion|irpf|iva|base imponible) (?:de |del |a |al |con |por )"
+)
+_ABOUT_RULES = re.compile(
+    r"\b(?:tipo|lleva|llevan|aplic\w*|pongo|poner|debo|debemos|tengo que|tenemos que|hay que|"
+    r"puedo|podemos|se puede|cuando|plazo|obligad\w*|que es|como)\b"
+)
+
+
 def tax_question(question: Question) -> str:
+    """A tax question; one that names a customer of yours ("retenciones de Editorial Lletra")
+    asks for your figures, not for the rule."""
+    folded = question.folded
+    if (
+        question.organization_id is not None
+        and _ABOUT_FIGURES.search(folded)
+        and not _ABOUT_RULES.search(folded)
+        and question.contact(Contact.Kind.CUSTOMER) is not None
+    ):
+        return tax_figures(question)
     return tax_answer(question.text, question.call, today=question.today)
 
 
@@ -591,6 +881,7 @@ def unknown(question: Question) -> str:
 ANSWERS: dict[str, Callable[[Question], str]] = {
     "total_invoiced": total_invoiced,
     "expense_total": expense_total,
+    "tax_total": tax_figures,
     "pending": pending,
     "due_date": due_date,
     "lookup_invoice": lookup_invoice,

@@ -13,14 +13,14 @@ from dataclasses import asdict
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
 from assistant.tools import Tool, ToolContext
 from knowledge.selectors import saber
 from learning.recordar import recordar
-from memory.selectors import payment_term_for
+from memory.selectors import memory_latest_for, payment_term_for
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
 from sumalos.invoicing.figures import (
     Period,
@@ -30,6 +30,7 @@ from sumalos.invoicing.figures import (
     invoices_due,
     invoices_matching,
     pending_invoices,
+    withholding_usual,
 )
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.selectors import (
@@ -44,6 +45,9 @@ from sumalos.rls.assistant import as_assistant
 from sumalos.taxes.warnings import tax_rate_warnings
 
 RECORD_SOURCE = "ficha del contacto"
+# Memory attributes about a contact (learning's vocabulary).
+PAYMENT_METHOD_ATTRIBUTE = "metodo_pago"
+CONTACT_PERSON_ATTRIBUTE = "persona_contacto"
 
 
 def _organization(context: ToolContext) -> int:
@@ -132,12 +136,18 @@ def _preview(document: Invoice | Quote, *, kind: str, extra: dict[str, Any]) -> 
 def crear_borrador_factura(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     contact = contact_match(context, str(args["cliente"]), kind=Contact.Kind.CUSTOMER)
     days, terms_source = payment_terms_for(context, contact)
+    withholding = args.get("retencion")
+    if withholding is None:
+        withholding = withholding_usual(
+            access=context.access, organization_id=contact.organization_id, contact=contact
+        )
     invoice = invoice_draft_create(
         access=context.access,
         contact=contact,
         issue_date=_date(args.get("fecha")),
         lines=[_line(args)],
         payment_terms_days=days,
+        apply_withholding=bool(withholding),
     )
     preview = _preview(
         invoice,
@@ -349,6 +359,9 @@ def _invoice_row(invoice: Invoice) -> dict[str, Any]:
 
 
 INVOICES_SOURCE = "facturas emitidas"
+EXPENSES_SOURCE = "gastos"
+# Up to this many invoices behind a figure are listed by number.
+FEW = 3
 
 
 def facturado(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -371,7 +384,12 @@ def facturado(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     return {
         "total": str(figure.total),
         "sin_iva": base,
+        "base_imponible": str(figure.base),
+        "total_con_iva": str(figure.with_vat),
+        "iva_repercutido": str(figure.vat),
+        "retencion_irpf": str(figure.withholding),
         "facturas": figure.count,
+        "numeros": [_invoice_row(d) for d in figure.documents] if figure.count <= FEW else [],
         "cliente": contact.name if contact else None,
         "fuente": {"tipo": INVOICES_SOURCE, "enlace": link},
     }
@@ -390,9 +408,58 @@ def gastado(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     return {
         "total": str(figure.total),
         "sin_iva": base,
+        "base_imponible": str(figure.base),
+        "total_con_iva": str(figure.with_vat),
+        "iva_soportado": str(figure.vat),
         "gastos": figure.count,
-        "fuente": {"tipo": "gastos", "enlace": reverse("invoicing:expense_list")},
+        "fuente": {"tipo": EXPENSES_SOURCE, "enlace": reverse("invoicing:expense_list")},
     }
+
+
+def impuestos(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """VAT charged and IRPF withheld on issued invoices, and VAT paid on expenses, by period.
+
+    A side the caller may not read comes back as ``None`` with the refusal, never as zero.
+    """
+    organization_id = _organization(context)
+    period = _period(args)
+    contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
+    result: dict[str, Any] = {"cliente": contact.name if contact else None, "avisos": []}
+    try:
+        sold = invoiced_figure(
+            access=context.access,
+            organization_id=organization_id,
+            period=period,
+            contact_id=contact.pk if contact else None,
+        )
+        result |= {
+            "base_facturada": str(sold.base),
+            "iva_repercutido": str(sold.vat),
+            "retencion_irpf": str(sold.withholding),
+            "facturas": sold.count,
+            "fuente": {"tipo": INVOICES_SOURCE, "enlace": reverse("invoicing:invoice_list")},
+        }
+    except PermissionDenied as refusal:
+        result |= {"iva_repercutido": None, "retencion_irpf": None}
+        result["avisos"].append(str(refusal.args[0]))
+    try:
+        bought = expense_figure(
+            access=context.access, organization_id=organization_id, period=period
+        )
+        result |= {
+            "base_gastos": str(bought.base),
+            "iva_soportado": str(bought.vat),
+            "gastos": bought.count,
+        }
+        result.setdefault(
+            "fuente", {"tipo": EXPENSES_SOURCE, "enlace": reverse("invoicing:expense_list")}
+        )
+    except PermissionDenied as refusal:
+        result["iva_soportado"] = None
+        result["avisos"].append(str(refusal.args[0]))
+    if result["iva_repercutido"] is None and result["iva_soportado"] is None:
+        raise PermissionDenied(" ".join(result["avisos"]))
+    return result
 
 
 def facturas_pendientes(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -492,20 +559,62 @@ def facturas_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# Ways of paying, as a contact's notes or a memory word them.
+PAYMENT_METHODS = (
+    (r"\bbizum\b", "Bizum"),
+    (r"\btransferencia", "transferencia"),
+    (r"\bdomiciliaci|\brecibo", "domiciliación bancaria"),
+    (r"\bcontado\b|\befectivo\b|\bmetalico\b", "al contado"),
+    (r"\btarjeta\b|\bdatafono\b", "tarjeta"),
+    (r"\bpagare|\bcheque\b", "pagaré"),
+    (r"\bconfirming\b", "confirming"),
+)
+
+
+def payment_method_in(text: str) -> str | None:
+    """The way of paying a text names ("Pagan a 30 días por transferencia." → transferencia)."""
+    folded = fold(text)
+    return next((name for pattern, name in PAYMENT_METHODS if re.search(pattern, folded)), None)
+
+
+def _remembered(context: ToolContext, contact: Contact, attribute: str) -> dict[str, Any] | None:
+    """The newest active memory of ``attribute`` about the contact that this person may read."""
+    with as_assistant(context.access):
+        memory = memory_latest_for(
+            access=context.access, subject=f"contacto:{contact.pk}", attribute=attribute
+        )
+    if memory is None:
+        return None
+    day = memory.updated_at.date().isoformat()
+    return {"valor": memory.value, "texto": memory.text, "fecha": day}
+
+
 def contacto(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    """A contact's card (tax ID, email, phone, town) and its payment term, record and memory."""
+    """A contact's card (tax ID, email, phone, town, notes), its payment term and way of paying
+    and who to ask for: what the record says and what memory says, each with its source."""
     contact = contact_match(context, str(args["contacto"]))
     days, source = payment_terms_for(context, contact)
+    method = _remembered(context, contact, PAYMENT_METHOD_ATTRIBUTE)
+    person = _remembered(context, contact, CONTACT_PERSON_ATTRIBUTE)
     return {
         "contacto": contact.name,
+        "tipo": contact.get_kind_display().lower(),
         "nif": contact.tax_id,
         "correo": contact.email,
         "telefono": contact.phone,
         "direccion": contact.address,
         "poblacion": contact.city,
+        "notas": contact.notes,
         "plazo_ficha": contact.payment_terms_days,
         "plazo_memoria": days if source != RECORD_SOURCE else None,
         "memoria": source.removeprefix("memoria: ") if source != RECORD_SOURCE else None,
+        "forma_pago_ficha": payment_method_in(contact.notes),
+        "forma_pago_memoria": (
+            {**method, "forma": payment_method_in(f"{method['valor']} {method['texto']}")}
+            if method
+            else None
+        ),
+        "encargado_memoria": person,
         "fuente": {
             "tipo": "ficha del contacto",
             "enlace": reverse("invoicing:contact_detail", args=[contact.pk]),
@@ -520,6 +629,13 @@ DRAFT_PARAMETERS = {
     "importe": {"type": "number"},
     "cantidad": {"type": "number"},
     "fecha": TEXT,
+}
+INVOICE_DRAFT_PARAMETERS = {
+    **DRAFT_PARAMETERS,
+    "retencion": {
+        "type": "boolean",
+        "description": "Aplicar retención de IRPF; sin indicar, como en la última factura",
+    },
 }
 TOOLS = [
     Tool(
@@ -575,7 +691,7 @@ TOOLS = [
     Tool(
         "crear_borrador_factura",
         "Crea un borrador de factura (no se emite hasta que la persona confirme).",
-        DRAFT_PARAMETERS,
+        INVOICE_DRAFT_PARAMETERS,
         crear_borrador_factura,
         required=("cliente", "concepto", "importe"),
     ),
@@ -603,7 +719,8 @@ TOOLS = [
     Tool(
         "facturado",
         "Total facturado (facturas emitidas, IVA incluido salvo sin_iva) entre dos fechas, "
-        "de un cliente o de todos, y de un concepto si se da. Sin fechas: desde siempre.",
+        "de un cliente o de todos, y de un concepto si se da, con su base imponible, IVA "
+        "repercutido y retención de IRPF. Sin fechas: desde siempre.",
         {
             "desde": {"type": "string", "description": "AAAA-MM-DD"},
             "hasta": {"type": "string", "description": "AAAA-MM-DD"},
@@ -614,9 +731,20 @@ TOOLS = [
         facturado,
     ),
     Tool(
+        "impuestos",
+        "IVA repercutido y retenciones de IRPF de las facturas emitidas (de un cliente si se "
+        "da) e IVA soportado de los gastos, entre dos fechas, con sus bases imponibles.",
+        {
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+            "cliente": TEXT,
+        },
+        impuestos,
+    ),
+    Tool(
         "gastado",
         "Total de gastos (IVA incluido salvo sin_iva) entre dos fechas, de un concepto, "
-        "categoría o proveedor si se dan.",
+        "categoría o proveedor si se dan, con su base imponible y su IVA soportado.",
         {
             "desde": {"type": "string", "description": "AAAA-MM-DD"},
             "hasta": {"type": "string", "description": "AAAA-MM-DD"},
@@ -665,8 +793,9 @@ TOOLS = [
     ),
     Tool(
         "contacto",
-        "La ficha de un contacto (NIF, correo, teléfono, dirección, población) y su plazo de "
-        "pago: el de la ficha y el recordado, si lo hay.",
+        "La ficha de un contacto (NIF, correo, teléfono, dirección, población, notas), su plazo "
+        "y forma de pago y su persona de contacto: lo que dice la ficha y lo recordado, si lo "
+        "hay; cuando no coinciden, di las dos cosas con su fuente.",
         {"contacto": TEXT},
         contacto,
         required=("contacto",),

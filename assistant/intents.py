@@ -18,7 +18,9 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
+from django.utils import timezone
 
+from assistant.slots import document_numbers, find_named_period
 from sumalos.embeddings import embed_passages
 from sumalos.platform.text import fold
 
@@ -68,6 +70,110 @@ GREETING = re.compile(
     r"^(?:hola|buenas|buenos dias|buenas tardes|gracias|muchas gracias|vale|ok|perfecto|genial|"
     r"ayuda|que puedes hacer|que sabes hacer|como funcionas)(?:\s+suma)?[\s,.!?¡¿]*$"
 )
+
+
+# What some questions ask is plain from their words; these rules decide before the model, in
+# order (decision 0025). Each is (intent, pattern over the folded, single-spaced message).
+_DRAFT_LEAD = (
+    r"^(?:oye,?\s+|porfa,?\s+|por favor,?\s+)?(?:(?:hazle|hazme|haz|prepara\w*|crea\w*|genera|"
+    r"emite|mete|saca\w*)\s+(?:un|una|el|la)?\s*(?:borrador\s+de\s+)?(?:nueva?\s+)?"
+    r"(?:factura|fra|presupuesto|presu)\b|(?:factura|presupuesto|presu|facturale)\s+"
+    r"(?:a|al|para|de)\b)"
+)
+_AMOUNT = r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)"
+_TAX_FIGURE = (
+    r"\b(?:repercut|soportad|soportamos|retenid|retuv|devengad)\w*|"
+    r"\biva (?:cobrado|pagado|facturado|de (?:las |mis |los )?"
+    r"(?:facturas|ventas|gastos|compras))\b|"
+    r"\b(?:cuanto|total|suma)\b.*\b(?:iva|irpf|retenciones)\b.*\b(?:hemos|llevamos|tenemos|"
+    r"tengo|he|me han|nos han|sale|sali[oó]|toca)\b|"
+    r"\b(?:cuanto|total|suma)\b.*\b(?:iva|irpf|retenciones)\b.*\b(?:este|el|del|en)\s+"
+    r"(?:trimestre|mes|ano|[1-4]t|primer|segundo|tercer|cuarto|enero|febrero|marzo|abril|mayo|"
+    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre|20\d{2})"
+)
+_NOT_TAX_FIGURE = (
+    r"\b(?:tipo|que iva (?:lleva|aplico|pongo|cobro|le pongo|va)|lleva iva|se aplica|aplicar|"
+    r"tengo que retener|hay que retener|debo retener|retengo|se retiene|se retenia|"
+    r"puedo deducir|se puede|es deducible|cuando se|plazo)\b"
+)
+_BASE = r"\b(?:base(?: imponible)?|bases|sin iva)\b"
+_FIGURE_WORDS = r"\b(?:cuanto|total|suma|dime|dame|gastos|facturado|facturacion|ventas|ingresos)\b"
+_NOT_BASE_FIGURE = r"\bque es\b|\bincluye|\bcuenta\b|\bentra\b|\bse calcula|\bmateriales\b.*%"
+_EXPENSE_WORDS = r"\b(?:gast|compr|proveedor|pagad|pagamos|soportad)"
+RULES: tuple[tuple[str, str], ...] = (
+    ("search_document", r"^(?:oye,?\s+)?(?:busca|buscame|buscar|encuentra|encuentrame)\b"),
+    ("draft_invoice", _DRAFT_LEAD + r".*" + _AMOUNT),
+    (
+        "contact_term",
+        r"\bcomo (?:nos |le |les |se le |se les )?(?:paga|pagan|pagamos|abona|abonan)\b|"
+        r"\b(?:forma|metodo|medio|manera)s? de pago\b|\bplazo de pago\b|"
+        r"\ba cuant[oa]s? (?:dias )?(?:nos |me )?(?:paga|pagan)\b|"
+        r"\bcuantos dias (?:tarda|tiene|de plazo|nos da|le damos|paga)|"
+        r"\bencargad[oa]\b|\bpersona de contacto\b|\bpregunt\w* por\b|"
+        r"\b(?:por|a) quien (?:pregunt|llam|busc)\w*|"
+        r"\bcon quien (?:hablo|hablamos|trato|tratamos)\b|\bcon que (?:paga|pagan|pagamos)\b|"
+        r"\b(?:paga|pagan|pagamos|pago) (?:por|con|en) (?:bizum|transferencia|efectivo|"
+        r"tarjeta|domiciliacion|recibo|pagare|cheque|metalico)",
+    ),
+    (
+        "tax_question",
+        r"^(?:y\s+)?(?:puedo|se puede|debo|tengo que|hay que|es obligatorio|estoy obligado|"
+        r"es legal|me obliga)\b|"
+        r"\brectificativ|\bme equivoque\b|\bequivocad[oa] en\b|\berror en (?:la|una|el)\b|"
+        r"\banular (?:la|una) factura|\bborr\w* (?:la|una) factura|"
+        r"\b(?:tengo|tenemos|hay|debo|debemos) que (?:retener|poner|aplicar|presentar|cobrar el)|"
+        r"\b(?:llevan|lleva|llevar) retencion|\bcuanto (?:le |les )?retengo\b|"
+        r"\bque retencion (?:pongo|aplico|lleva|le pongo|le aplico)|"
+        r"\bcuanto se (?:retiene|retenia)\b",
+    ),
+    (
+        "expense_total",
+        r"\bcuanto (?:me |nos )?(?:ha |han |hemos |he )?(?:costado|cuesta|cuestan|costo|"
+        r"costaron)\b",
+    ),
+)
+_DUE = r"\bvenc|\bcuando (?:hay que |tienen que |tiene que )?(?:cobrar|pagar)"
+_PENDING = (
+    r"\bqueda(?:n)? por (?:pagar|cobrar)|\b(?:nos|me) (?:debe|deben)\b|\bdebe todavia|"
+    r"\bsin (?:cobrar|pagar)\b|\bpendientes? de cobro"
+)
+_LOOKUP = (
+    r"^(?:y\s+)?(?:que|cual|cuales) (?:es |fue |era )?(?:la |las )?(?:factura|facturas|fra) "
+    r"(?:le |les |se le |que le )?(?:hicimos|hice|mandamos|emitimos|pasamos|hizo|mande|"
+    r"emiti|enviamos)|"
+    r"^(?:y\s+)?que (?:le |les )?(?:facturamos|facture|cobramos|hicimos)\b|"
+    r"^(?:y\s+)?(?:la|esa) factura (?:de|del|de la)\b|"
+    r"\b(?:cuanto|cuanta) (?:fue|era|es) la factura\b|\bde cuanto (?:fue|era|es) la factura\b"
+)
+
+
+def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
+    """The intent the question's words settle, or None to ask the model."""
+    for name, pattern in RULES:
+        if re.search(pattern, folded):
+            return name
+    if (
+        re.search(_TAX_FIGURE, folded)
+        and not re.search(_NOT_TAX_FIGURE, folded)
+        and not re.search(_BASE, folded)
+        and not re.search(r"\bcon iva\b|\biva incluido\b", folded)
+    ):
+        return "tax_total"
+    if numbered:
+        return "due_date" if re.search(_DUE, folded) else "lookup_invoice"
+    if (
+        re.search(_BASE, folded)
+        and (re.search(_FIGURE_WORDS, folded) or dated)
+        and not re.search(_NOT_BASE_FIGURE, folded)
+    ):
+        return "expense_total" if re.search(_EXPENSE_WORDS, folded) else "total_invoiced"
+    if re.search(_PENDING, folded) and not re.search(_DUE, folded):
+        return "pending"
+    if re.search(r"\b(?:que|por) cobrar\b", folded):
+        return "due_date" if dated else "pending"
+    if re.search(_LOOKUP, folded):
+        return "lookup_invoice"
+    return None
 
 
 @dataclass(frozen=True)
@@ -124,6 +230,11 @@ def classify(message: str) -> Intent:
         return Intent("remember", 1.0)
     if GREETING.match(folded):
         return Intent("greeting_help", 1.0)
+    today = timezone.localdate()
+    numbered = bool(document_numbers(message, today=today))
+    dated = find_named_period(message, today=today) is not None
+    if decided := decide(folded, numbered=numbered, dated=dated):
+        return Intent(decided, 1.0)
     probabilities = _softmax(features([message]) @ weights())[0]
     best = int(np.argmax(probabilities))
     return Intent(INTENTS[best], round(float(probabilities[best]), 4))

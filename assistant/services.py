@@ -140,9 +140,13 @@ def reply_sources(turn: AssistantTurn) -> list[dict[str, Any]]:
                 found.append({"tipo": fact["clave"], **fact["fuente"]})
         for passage in result.get("pasajes", [])[:2]:
             found += [{"tipo": passage["articulo"], **source} for source in passage["fuentes"]]
+    # A source the answer already cites as a link is not listed again under it.
+    cited = turn.reply.text
     unique: dict[str, dict[str, Any]] = {}
     for source in found:
-        unique.setdefault(str(source.get("enlace") or source.get("url")), source)
+        link = str(source.get("enlace") or source.get("url"))
+        if f"]({link})" not in cited:
+            unique.setdefault(link, source)
     return list(unique.values())
 
 

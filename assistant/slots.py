@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Q
 
@@ -28,15 +29,32 @@ from sumalos.platform.text import MONTHS, fold
 
 Period = tuple[datetime.date, datetime.date]
 QUARTER_NAMES = ("primer", "segundo", "tercer", "cuarto")
-_NUMBER = re.compile(r"\b(?P<letter>[fp])\s?-?(?P<year>20\d{2}|\d{2})\s?[-/]\s?(?P<seq>\d{1,4})\b")
-_NAMED_NUMBER = re.compile(
-    r"\b(?P<kind>factura|presupuesto|presu)\s+(?:n\S{0,2}\s*)?"
-    r"(?P<year>20\d{2})\s?[-/]\s?(?P<seq>\d{1,4})\b"
+_NUMBER = re.compile(
+    r"\b(?P<letter>[fp])\s?-?\s?(?:(?P<year>20\d{2}|\d{2})\s?[-/.]\s?(?P<seq>\d{1,4})"
+    r"|(?P<year4>20\d{2})(?P<seq4>\d{4}))\b"
 )
-_AMOUNT = re.compile(r"(?P<amount>\d+(?:[.,]\d{1,2})?)\s*(?:€|euros?\b|eur\b|pavos\b)")
+# "factura 2025/83", "la 2025/83", "fra. nº 2025-83", "presu 2026/3", or a bare "2025/83".
+_NAMED_NUMBER = re.compile(
+    r"(?:\b(?P<kind>factura|fra|fact|presupuesto|presu|la|el)\.?\s+(?:n\S{0,6}\.?\s*)?"
+    r"|(?<![\w/.-]))"
+    r"(?P<year>20\d{2})\s?[-/]\s?(?P<seq>\d{1,4})\b(?![.,]\d)"
+)
+# "factura 44 de este año", "la factura número 44", "presupuesto 7 de 2025": the year said.
+_SHORT_NUMBER = re.compile(
+    r"\b(?P<kind>factura|fra|presupuesto|presu)\.?\s+(?:n(?:umero|um|º|o)?\.?\s*)?"
+    r"(?P<seq>\d{1,4})\b(?!\s*(?:[.,]\d|€|euros?\b|eur\b|horas?\b|h\b|unidades|uds?\b|m\b|"
+    r"metros?\b|%|por\s?ciento))"
+    r"(?:\s*(?:,\s*)?(?:de|del)\s+(?P<year>este ano|ano pasado|el ano pasado|20\d{2}))?"
+    # "la 21 de este año": no noun, but the year said makes it a number.
+    r"|\b(?P<kind2>la|el)\s+(?P<seq2>\d{1,4})\s+(?:de|del)\s+"
+    r"(?P<year2>este ano|ano pasado|el ano pasado|20\d{2})\b"
+)
+# An amount as written: "1.900", "1.900,50", "1900", "38,5", "38.50".
+_FIGURE = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+_AMOUNT = re.compile(rf"(?P<amount>{_FIGURE})\s*(?:€|euros?\b|eur\b|pavos\b)")
 _QUANTITY = re.compile(
     r"\b(?P<quantity>\d+(?:[.,]\d+)?)\s+(?P<unit>horas?|h|unidades|uds?|metros?|m)\b"
-    r"(?P<what>.*?)\s+a\s+(?P<price>\d+(?:[.,]\d{1,2})?)\s*(?:€|euros?\b)"
+    rf"(?P<what>.*?)\s+a\s+(?P<price>{_FIGURE})\s*(?:€|euros?\b)"
 )
 _LEGAL_FORM = re.compile(r"\b(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?|s\.?\s?c\.?|c\.?\s?b\.?)$")
 # Words of contact names that say what kind of place it is, not which one.
@@ -76,14 +94,95 @@ def period_label(start: datetime.date, end: datetime.date) -> str:
     return f"del {long_date(start)} al {long_date(end)}"
 
 
+# Ways of naming a period that ``find_period`` does not read, rewritten into ones it does.
+_PERIOD_SPELLINGS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:1|1er|1o|1º|q1)\s*(?:trimestre|trim)\b|\bq1\b", "primer trimestre"),
+    (r"\b(?:2|2o|2º|q2)\s*(?:trimestre|trim)\b|\bq2\b", "segundo trimestre"),
+    (r"\b(?:3|3er|3o|3º|q3)\s*(?:trimestre|trim)\b|\bq3\b", "tercer trimestre"),
+    (r"\b(?:4|4o|4º|q4)\s*(?:trimestre|trim)\b|\bq4\b", "cuarto trimestre"),
+    (r"\b([1-4])\s?t\b", r"\1t"),
+    (r"\ben el (20\d{2})\b", r"en \1"),
+    (r"\bdel? (?:ano|año) (20\d{2})\b", r"de \1"),
+    (r"\bsept?\b", "septiembre"),
+    (r"\bsetiembre\b", "septiembre"),
+    (r"\b(ene|feb|abr|jun|jul|ago|oct|nov|dic)\b(?=\.?\s*(?:20\d{2}|del?|$))", r"\1_"),
+)
+_SHORT_MONTHS = {
+    "ene_": "enero",
+    "feb_": "febrero",
+    "abr_": "abril",
+    "jun_": "junio",
+    "jul_": "julio",
+    "ago_": "agosto",
+    "oct_": "octubre",
+    "nov_": "noviembre",
+    "dic_": "diciembre",
+}
+SEASON_WORDS = frozenset({"primavera", "verano", "otono", "invierno"})
+SEASON_QUALIFIERS = frozenset({"pasado", "pasada", "anterior", "este", "esta", "del", "el"})
+
+
+def _spelled_period(folded: str) -> str:
+    for pattern, replacement in _PERIOD_SPELLINGS:
+        folded = re.sub(pattern, replacement, folded)
+    return re.sub(r"\b[a-z]{3}_", lambda m: _SHORT_MONTHS.get(m[0], m[0]), folded)
+
+
+def _month_range(year: int, month: int) -> Period:
+    following = datetime.date(year + (month == 12), month % 12 + 1, 1)
+    return datetime.date(year, month, 1), following - datetime.timedelta(days=1)
+
+
+# Periods that ``find_period`` leaves out: the near future (due dates), half years and the
+# year so far. Each: (pattern over the folded question, range from today).
+_MORE_PERIODS: tuple[tuple[str, Any], ...] = (
+    (
+        r"\b(?:pronto|proximamente|en breve|en los proximos dias|estos dias|en unos dias)\b",
+        lambda today: (today, today + datetime.timedelta(days=SOON_DAYS)),
+    ),
+    (
+        r"\b(?:la semana que viene|la proxima semana|la semana proxima)\b",
+        lambda today: (
+            today + datetime.timedelta(days=7 - today.weekday()),
+            today + datetime.timedelta(days=13 - today.weekday()),
+        ),
+    ),
+    (
+        r"\b(?:el mes que viene|el proximo mes|el mes proximo|proximo mes)\b",
+        lambda today: _month_range(today.year + (today.month == 12), today.month % 12 + 1),
+    ),
+    (
+        r"\b(?:primer|1er|1o|1) semestre\b",
+        lambda today: (datetime.date(today.year, 1, 1), datetime.date(today.year, 6, 30)),
+    ),
+    (
+        r"\b(?:segundo|2o|2) semestre\b",
+        lambda today: (datetime.date(today.year, 7, 1), datetime.date(today.year, 12, 31)),
+    ),
+    (
+        r"\b(?:en )?lo que (?:va|llevamos) de ano\b",
+        lambda today: (datetime.date(today.year, 1, 1), today),
+    ),
+)
+# "Pronto" for a due date: the next two weeks.
+SOON_DAYS = 14
+
+
 def find_named_period(question: str, *, today: datetime.date) -> NamedPeriod | None:
     """The period a question names, with its label, or None."""
     folded = fold(question)
-    found = find_period(question, today=today)
+    spelled = _spelled_period(folded)
+    for pattern, compute in _MORE_PERIODS:
+        if match := re.search(pattern, spelled):
+            start, end = compute(today)
+            return NamedPeriod(start, end, period_label(start, end), match[0].strip())
+    found = find_period(spelled, today=today)
     if found.period is None:
         return None
     start, end = found.period
-    rest = Counter(re.findall(r"[a-z0-9]+", found.rest))
+    # Season words stay in ``find_period``'s rest (search ranks on them); a figure does not.
+    kept = SEASON_WORDS | (SEASON_QUALIFIERS if SEASON_WORDS & set(found.rest.split()) else set())
+    rest = Counter(w for w in re.findall(r"[a-z0-9]+", found.rest) if w not in kept)
     removed = []
     for word in re.findall(r"[a-z0-9]+", folded):
         if rest[word]:
@@ -105,23 +204,51 @@ def upcoming(period: NamedPeriod, *, question: str, today: datetime.date) -> Nam
     return period
 
 
-def document_numbers(question: str) -> list[str]:
-    """Invoice and quote numbers as stored: "f26-72" → F2026-0072, "factura 2025/83" too."""
+def _stored_number(letter: str, year: str | int, seq: str) -> str:
+    year = str(year)
+    return f"{letter}{year if len(year) == 4 else '20' + year}-{int(seq):04d}"
+
+
+def document_numbers(question: str, *, today: datetime.date | None = None) -> list[str]:
+    """Invoice and quote numbers as stored, in every way people write them.
+
+    "f26-72", "F2026-0072", "f 2026/72" → F2026-0072; "factura 2025/83", "la 2025/83" →
+    F2025-0083; with ``today``, "factura 44 de este año" → F2026-0044 and "presupuesto 3"
+    → P2026-0003 (no year said: this year).
+    """
     folded = fold(question)
-    numbers = []
-    for match in _NUMBER.finditer(folded):
-        year = match["year"] if len(match["year"]) == 4 else f"20{match['year']}"
-        numbers.append(f"{match['letter'].upper()}{year}-{int(match['seq']):04d}")
-    for match in _NAMED_NUMBER.finditer(folded):
-        letter = "F" if match["kind"] == "factura" else "P"
-        number = f"{letter}{match['year']}-{int(match['seq']):04d}"
+    numbers: list[str] = []
+
+    def add(number: str) -> None:
         if number not in numbers:
             numbers.append(number)
+
+    for match in _NUMBER.finditer(folded):
+        letter = match["letter"].upper()
+        if match["year4"]:
+            add(_stored_number(letter, match["year4"], match["seq4"]))
+        else:
+            add(_stored_number(letter, match["year"], match["seq"]))
+    for match in _NAMED_NUMBER.finditer(folded):
+        if not match["kind"] and match["seq"].startswith("20") and len(match["seq"]) == 4:
+            continue  # "de 2025/2026": two years, not a number
+        letter = "P" if (match["kind"] or "").startswith("presu") else "F"
+        add(_stored_number(letter, match["year"], match["seq"]))
+    if today is not None and not numbers:
+        for match in _SHORT_NUMBER.finditer(folded):
+            kind = match["kind"] or match["kind2"]
+            letter = "P" if kind.startswith("presu") else "F"
+            said = match["year"] or match["year2"] or "este ano"
+            year = int(said) if said.isdigit() else today.year - ("pasado" in said)
+            add(_stored_number(letter, year, match["seq"] or match["seq2"]))
     return numbers
 
 
 def _decimal(text: str) -> Decimal:
-    return Decimal(text.replace(".", "").replace(",", ".") if "," in text else text)
+    """A Spanish amount: "1.900" is one thousand nine hundred, "38,5" and "38.50" are not."""
+    if "," in text or re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+        return Decimal(text.replace(".", "").replace(",", "."))
+    return Decimal(text)
 
 
 @dataclass(frozen=True)
@@ -214,7 +341,9 @@ def find_contact(
             (word, a)
             for word in words_of[pk]
             for a in asked
-            if len(a) >= 3 and a not in GENERIC_NAME_WORDS and _close(a, word)
+            if (len(a) >= 3 or (a.isdigit() and a == word))
+            and a not in GENERIC_NAME_WORDS
+            and _close(a, word)
         ]
         words = {word for word, _ in matched}
         if not words:
@@ -246,7 +375,8 @@ _FILLER_TEXT = """
     totales un una uno unos y ya siempre iva base imponible mes ano anos trimestre hasta
     hoy dame ver saber puedes porfa favor lleva era fue clientes euros dinero importe
     mas menos entre todas nosotros eso bruto neto han hicimos hecho hace ultimos meses
-    semana
+    semana mandamos mandado mande enviamos enviado pasamos hizo hice costo costado cuesta
+    cuestan costaron
 """
 FILLER = frozenset(_FILLER_TEXT.split())
 

@@ -38,19 +38,42 @@ GENERAL_VAT = "iva.tipo.general"
 UNIT_CHARACTERS = 320
 EMBEDDING_WEIGHT = 6.0
 STEM = 5
+HOME_REPAIR = (
+    r"(?=.*\b(?:repar|reform|renov|obra|arregl|fuga|cambi|instal|cocina|bano|caldera|reducid|"
+    r"del 10\b|10 ?%))(?=.*\b(?:casa|vivienda|piso|particular|hogar|domicilio))"
+)
 # Everyday wording → the articles' wording, and what to add once the topic is recognised.
 TOPICS: tuple[tuple[str, str], ...] = (
     (
-        r"(?=.*\b(?:repar|reform|renov|obra|arregl|fuga|cambi|instal|cocina|bano|caldera))"
-        r"(?=.*\b(?:casa|vivienda|piso|particular|hogar|domicilio))",
+        r"\b(?:vend[oe]\w*|venta|suelt[oa]s?|sin instal\w*|solo (?:el )?material|"
+        r"material suelto)\b",
+        "venta de material sin instalar entrega de bienes 21 % sea el comprador un particular "
+        "o una empresa",
+    ),
+    (
+        HOME_REPAIR,
         "obras de renovación y reparación de vivienda encargadas por particulares tipo reducido "
         "10 % materiales 40 % base imponible vivienda dos años",
+    ),
+    (
+        r"(?=.*\b(?:repar|reform|renov|obra|arregl|fuga|cambi|instal|caldera|iva))"
+        r"(?=.*\b(?:bar|restaurante|local|oficina|nave|tienda|negocio|comercio|hotel|empresa)\b)",
+        "obras en locales de negocio oficinas no vivienda tipo general 21 %",
     ),
     (
         r"\b(?:subcontrat|constructora|contratista|promotor|obra nueva|isp|sujeto pasivo|"
         r"rehabilit)",
         "inversión del sujeto pasivo ejecuciones de obra subcontratista contratista principal "
         "construcción rehabilitación",
+    ),
+    (
+        r"(?=.*\brectificativ)(?=.*\b(?:plazo|cuando|tiempo|hasta|anos)\b)",
+        "rectificativa plazo dentro de los cuatro años desde el devengo",
+    ),
+    (
+        r"\brectificativ|\bme equivoque\b|\bequivocad|\berror en\b|\banular\b|\bborr",
+        "factura rectificativa serie específica con numeración propia identificar la factura "
+        "rectificada número fecha motivo",
     ),
     (r"\bmodulos\b|estimacion objetiva", "retención 1 % estimación objetiva módulos"),
     (
@@ -61,6 +84,10 @@ TOPICS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:gasoil|gasolin|gasoleo|combustible|furgo|coche|vehicul)",
         "gastos deducibles vehículo combustible IVA soportado afectación factura NIF",
+    ),
+    (
+        r"\bsimplificad|\btickets?\b.*\bfactura\b|\bfactura\b.*\btickets?\b",
+        "factura simplificada ticket importe hasta 400 € IVA incluido 3.000 € casos",
     ),
     (r"\btickets?\b", "factura completa con NIF tickets gastos deducibles"),
     (
@@ -74,7 +101,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ),
     (r"\bverifactu\b", "verifactu obligatorio fechas sociedades resto autónomos sanción"),
     (
-        r"\b(?:sl|s\.l\.?|sa|sociedad|sociedades|empresa)\b",
+        r"(?=.*\bverifactu\b)(?=.*\b(?:sl|s\.l\.?|sa|sociedad|sociedades|empresa)\b)",
         "contribuyentes del Impuesto sobre Sociedades",
     ),
     (r"\brecargo\b", "recargo de equivalencia comerciante minorista 5,2 % 1,4 % 0,5 %"),
@@ -85,6 +112,19 @@ TOPICS: tuple[tuple[str, str], ...] = (
         r"\bparticular\b.*\bretene?r|\bretene?r.*\bparticular\b",
         "retención cliente particular no retiene",
     ),
+    (
+        r"\bretene?r\b|\bretencion|\bretengo\b|\bretien|\bretenia\b",
+        "retención profesionales 15 % actividades profesionales 7 % inicio de actividad",
+    ),
+)
+DEADLINE = re.compile(
+    r"\b(?:cuando|plazo|plazos|hasta cuando|fecha|se presenta|presentar|presento|vence)\b"
+)
+FORM = re.compile(r"\b(?:modelo\s*)?(?P<form>303|130|111|115|349|347|390|190|180)\b")
+QUARTER_ORDINALS = ("primer", "segundo", "tercer", "cuarto")
+_QUARTER_SAID = re.compile(
+    r"\b(?:(?P<word>primer|primero|segundo|tercer|tercero|cuarto) trimestre|(?P<digit>[1-4])\s?t|"
+    r"(?P<digit2>[1-4])(?:er|o|º)? trimestre)\b"
 )
 # Words that ask rather than say what about.
 _QUESTION_FILLER_TEXT = """
@@ -214,6 +254,47 @@ def _general_rate_note(call: Call, on: str | None) -> str:
     )
 
 
+def _quarter(folded: str) -> int | None:
+    match = _QUARTER_SAID.search(folded)
+    if match is None:
+        return None
+    if match["word"]:
+        return {"primero": 1, "tercero": 3}.get(match["word"]) or (
+            QUARTER_ORDINALS.index(match["word"]) + 1
+        )
+    return int(match["digit"] or match["digit2"])
+
+
+def _deadline_lines(folded: str, call: Call) -> list[str]:
+    """A filing deadline asked for by form and quarter, from the typed facts ("del 1 al 20 …")."""
+    form = FORM.search(folded)
+    if form is None or not DEADLINE.search(folded):
+        return []
+    number = form["form"]
+    quarter = _quarter(folded)
+    asked = f"plazo modelo {number}" + (
+        f" {QUARTER_ORDINALS[quarter - 1]} trimestre" if quarter else " trimestres"
+    )
+    facts = call("saber", {"pregunta": asked}).get("datos", [])
+    prefix = f"plazo.modelo{number}"
+    by_key = {fact["clave"]: fact["valor"] for fact in facts if fact["clave"].startswith(prefix)}
+    if quarter and f"{prefix}.t{quarter}" in by_key:
+        return [
+            f"Modelo {number} del {QUARTER_ORDINALS[quarter - 1]} trimestre: se presenta "
+            f"{by_key[f'{prefix}.t{quarter}']}."
+        ]
+    quarters = [
+        f"{QUARTER_ORDINALS[q - 1]} trimestre, {by_key[f'{prefix}.t{q}']}"
+        for q in range(1, 5)
+        if f"{prefix}.t{q}" in by_key
+    ]
+    if quarters:
+        return [f"Plazos del modelo {number}: " + "; ".join(quarters) + "."]
+    if prefix in by_key:
+        return [f"Modelo {number}: se presenta {by_key[prefix]}."]
+    return []
+
+
 def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
     folded = fold(question)
     arguments: dict[str, Any] = {"pregunta": question}
@@ -230,8 +311,9 @@ def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
         passages += more.get("pasajes", [])
     units = _units(passages)
     lines: list[str] = []
-    home_repair = bool(re.search(TOPICS[0][0], folded))
-    if RATE_QUESTION.search(folded) and first["datos"] and not expansions:
+    home_repair = bool(re.search(HOME_REPAIR, folded))
+    lines += _deadline_lines(folded, call)
+    if not lines and RATE_QUESTION.search(folded) and first["datos"] and (not expansions or on):
         lines += _facts_text(first["datos"])
     ranked = _rank(question, " ".join(expansions), units)
     chosen = [unit for _, unit in ranked[: UNITS - min(len(lines), 1)]]

@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area
-from sumalos.invoicing.models import Expense, Invoice, InvoiceLine, Quote
+from sumalos.invoicing.models import Contact, Expense, Invoice, InvoiceLine, Quote
 from sumalos.invoicing.selectors import visible
 from sumalos.platform.text import fold
 
@@ -31,13 +31,22 @@ NO_EXPENSES = "No tienes permiso para ver los gastos de esta organización."
 # Two words match when they share this many leading letters (or one is the other whole):
 # "cambios"/"cambio", "descalcificadores"/"descalcificador", "tuberia"/"tuberias".
 STEM = 5
+# A Spanish company's tax ID (CIF) starts with one of these letters; a person's does not.
+COMPANY_TAX_ID = re.compile(r"^[ABCDEFGHJNPQRSUVW]")
 
 
 @dataclass(frozen=True)
 class Figure:
+    """A sum of documents: ``total`` is what was asked (with VAT, or the base when asked so);
+    ``base``, ``vat`` and ``withholding`` always say what the total is made of."""
+
     total: Decimal
     count: int
     documents: list[Invoice] = field(default_factory=list)
+    base: Decimal = ZERO
+    vat: Decimal = ZERO
+    withholding: Decimal = ZERO
+    with_vat: Decimal = ZERO
 
 
 def _words(text: str) -> list[str]:
@@ -96,10 +105,17 @@ def invoiced_figure(
         invoices = invoices.filter(contact_id=contact_id)
     if not concept:
         documents = list(invoices.order_by("issue_date", "id"))
-        amount = sum(
-            (document.subtotal if base else document.total for document in documents), ZERO
+        subtotal = sum((d.subtotal for d in documents), ZERO)
+        total = sum((d.total for d in documents), ZERO)
+        return Figure(
+            subtotal if base else total,
+            len(documents),
+            documents,
+            base=subtotal,
+            vat=sum((d.vat_total for d in documents), ZERO),
+            withholding=sum((d.withholding_total for d in documents), ZERO),
+            with_vat=total,
         )
-        return Figure(amount, len(documents), documents)
     lines = list(
         visible(access, InvoiceLine)
         .filter(invoice__in=invoices)
@@ -108,9 +124,18 @@ def invoiced_figure(
     )
     named = known_words([line.description for line in lines], concept)
     matched = [line for line in lines if text_matches(line.description, named)]
-    amount = sum((line.base if base else line.base + line.vat_amount for line in matched), ZERO)
+    subtotal = sum((line.base for line in matched), ZERO)
+    vat = sum((line.vat_amount for line in matched), ZERO)
     documents = list({line.invoice_id: line.invoice for line in matched}.values())
-    return Figure(amount, len(documents), documents)
+    return Figure(
+        subtotal if base else subtotal + vat,
+        len(documents),
+        documents,
+        base=subtotal,
+        vat=vat,
+        withholding=sum((line.withholding_amount for line in matched), ZERO),
+        with_vat=subtotal + vat,
+    )
 
 
 def pending_invoices(
@@ -204,5 +229,26 @@ def expense_figure(
         ]
         words = known_words(texts, words)
         rows = [row for row, text in zip(rows, texts, strict=True) if text_matches(text, words)]
-    amount = sum((row.base if base else row.total for row in rows), ZERO)
-    return Figure(amount, len(rows))
+    subtotal = sum((row.base for row in rows), ZERO)
+    total = sum((row.total for row in rows), ZERO)
+    return Figure(
+        subtotal if base else total,
+        len(rows),
+        base=subtotal,
+        vat=sum((row.vat_amount for row in rows), ZERO),
+        with_vat=total,
+    )
+
+
+def withholding_usual(*, access: AiAccess, organization_id: int, contact: Contact) -> bool:
+    """Whether a new invoice to this customer should carry withholding, as the last did.
+
+    The last issued invoice to the customer decides. With none, a business customer (a tax ID
+    that starts with a company letter) follows the organization's last issued invoice: a
+    professional who withholds does so on every invoice to a business, never to a person.
+    """
+    invoices = _issued(access, organization_id, None).order_by("-issue_date", "-id")
+    last = invoices.filter(contact_id=contact.pk).first()
+    if last is None and COMPANY_TAX_ID.match(contact.tax_id.strip().upper()):
+        last = invoices.first()
+    return bool(last is not None and last.withholding_total > 0)

@@ -65,18 +65,27 @@ def _ask(client, world: World, user, text: str) -> str:
 
 
 def test_the_month_total_is_exact_and_its_source_is_a_link_on_the_page(client, world_tx, october):
+    paid, unpaid = october
+
     answer = _ask(client, world_tx, world_tx.owner, "¿cuánto facturamos en octubre de 2026?")
 
+    head = (
+        "Facturado en octubre de 2026: 1.210,00 € (IVA incluido: base imponible 1.000,00 €, "
+        "IVA repercutido 210,00 €; 2 facturas emitidas)."
+    )
     assert answer == (
-        "Facturado en octubre de 2026: 1.210,00 € (IVA incluido; 2 facturas emitidas).\n"
+        f"{head}\n"
+        f"- [{paid.number}](/facturas/{paid.pk}/), Talleres García S.L., del 5 de octubre de "
+        "2026: 484,00 €, cobrada el 2 de noviembre de 2026\n"
+        f"- [{unpaid.number}](/facturas/{unpaid.pk}/), Talleres García S.L., del 20 de octubre "
+        "de 2026: 726,00 €, venció el 19 de noviembre de 2026\n"
         "Fuente: [facturas emitidas](/facturas/)"
     )
     page = client.get("/suma/", follow=True).content.decode()
-    assert (
-        "<p>Facturado en octubre de 2026: 1.210,00 € (IVA incluido; 2 facturas emitidas).<br>"
-        'Fuente: <a href="/facturas/">facturas emitidas</a></p>'
-    ) in page
+    assert 'Fuente: <a href="/facturas/">facturas emitidas</a></p>' in page
     assert "[facturas emitidas]" not in page
+    # The source is cited once: the answer's own link, not again in a list under it.
+    assert page.count("facturas emitidas</a>") == 1
 
 
 def test_pending_invoices_are_listed_not_the_payment_term(client, world_tx, october):

@@ -254,6 +254,7 @@ def test_the_model_is_told_the_same_formatting_rules_as_the_offline_answers():
         "Nunca muestres claves internas (como iva.tipo.general)",
         "Formato mínimo: **negrita**, listas con «- » y enlaces [texto](/ruta/).",
         "Cita cada fuente una sola vez, al final, como enlace.",
+        "Di siempre qué incluye una cifra: «IVA incluido» o «base imponible» (sin IVA)",
         "di los dos valores, cada uno con su fuente.",
     ):
         assert rule in system[0]["text"]

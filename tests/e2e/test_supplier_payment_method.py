@@ -36,13 +36,6 @@ def _replies() -> list[str]:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Known regression: the offline intent classifier reads '¿cómo le pagamos a …?' as an "
-        "expense total and search finds no remembered payment method; the memory is stored"
-    ),
-)
 def test_a_new_payment_method_said_on_whatsapp_reaches_the_memory_center_and_suma(worker):
     seed_rates()
     build_demo(password="demo-only-test-password")
