@@ -87,6 +87,11 @@ def _oracle(access) -> list[int]:
     return [m.pk for m in sorted(usable, key=key)][: prompt.PROFILE_MAX_ITEMS * 2]
 
 
+def _ranked_ids(access) -> list[int]:
+    ranked, _ = prompt._profile_ranked(access)
+    return [candidate.id for candidate in ranked]
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_index_scans_give_exactly_the_full_sort(world_tx, monkeypatch, seed):
     # Given memories of every layer, group and fading category, with ties
@@ -100,9 +105,9 @@ def test_index_scans_give_exactly_the_full_sort(world_tx, monkeypatch, seed):
         expected = _oracle(access)
         # When the profile ranks them as the owner and under row-level security
         with transaction.atomic():
-            as_owner = prompt._profile_ranked(access)
+            as_owner = _ranked_ids(access)
         with as_assistant(access):
-            under_rls = prompt._profile_ranked(access)
+            under_rls = _ranked_ids(access)
 
         # Then both are the oracle's first rows, in its order
         assert len(expected) == 6
@@ -184,7 +189,7 @@ def test_fresh_lower_confidence_rows_beyond_the_confidence_scan_still_lead(world
 
     # When the profile ranks them (the confidence scan stops at 8 of the 10 old ones)
     with transaction.atomic():
-        ranked = prompt._profile_ranked(world_tx.access(owner))
+        ranked = _ranked_ids(world_tx.access(owner))
 
     # Then the fresh ones lead, found by the decay-key scan, and the old follow by id
     assert ranked == [fresh[0].pk, fresh[1].pk, *[m.pk for m in old[:4]]]

@@ -19,7 +19,7 @@ from sumalos.platform import tenant_indexes
 from sumalos.platform.tenant_indexes import (
     ef_search_for,
     maintain_tenant_indexes,
-    vector_scan,
+    vector_scans,
 )
 from sumalos.platform.tenant_indexes import (
     tenant_indexes as existing,
@@ -109,12 +109,15 @@ def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
             cursor.execute("SET LOCAL enable_sort = off")
             cursor.execute("EXPLAIN " + tenant_sql)
             plan = "\n".join(row[0] for row in cursor.fetchall())
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW hnsw.iterative_scan")
+        after = cursor.fetchone()[0]
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_indexscan = off")
         exact = vector_leg(scope=scope, query=query, floor=-1)
 
-    assert ef_search == "100"
+    assert (ef_search, after) == ("100", "off")
     assert f"search_chunks_vec_org_{world_tx.org.pk}" in plan
     assert [pk for pk, _ in approximate] == [pk for pk, _ in exact]
 
@@ -124,7 +127,7 @@ def test_a_small_tenant_is_compared_exactly_never_through_hnsw(records, world_tx
     query = parse_query("cambio de caldera", today=TODAY)
 
     with CaptureQueriesContext(connection) as captured, transaction.atomic():
-        assert vector_scan("search_chunks", world_tx.org.pk) is False
+        assert vector_scans("search_chunks", [world_tx.org.pk, None]) == set()
         vector_leg(scope=scope, query=query, floor=-1)
         with connection.cursor() as cursor:
             plans = []
@@ -133,7 +136,7 @@ def test_a_small_tenant_is_compared_exactly_never_through_hnsw(records, world_tx
                     cursor.execute("EXPLAIN " + q["sql"])
                     plans.append("\n".join(row[0] for row in cursor.fetchall()))
 
-    assert len(plans) == 2  # the organization, then the personal rows
+    assert len(plans) == 1  # the organization and the personal rows, in one statement
     assert all("hnsw" not in plan and "search_chunk_embedding" not in plan for plan in plans)
 
 

@@ -165,6 +165,9 @@ class Command(BaseCommand):
         parser.add_argument("--queries", type=int, default=40)
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--json", action="store_true", help="print the cases as JSON")
+        parser.add_argument(
+            "--reuse", action="store_true", help="keep the rows of a previous run of this size"
+        )
         parser.add_argument("--write", action="store_true", help="write docs/benchmarks/search.md")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -172,13 +175,18 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         started = time.perf_counter()
         sizes = _tenant_sizes(options["organizations"], options["chunks"], rng)
-        try:
-            org_ids = self._load(sizes, rng, options["seed"])
-        finally:
-            loaded = time.perf_counter() - started
-            started = time.perf_counter()
-            built_tenants = self._build()  # even after a failed load: the indexes were dropped
-            built = time.perf_counter() - started
+        texts = [" ".join(rng.sample(WORDS, 8)) for _ in range(POOL)]
+        org_ids = list(range(1, len(sizes) + 1))
+        loaded = built = 0.0
+        built_tenants = 0
+        if not (options["reuse"] and self._loaded() == sum(sizes)):
+            try:
+                self._load(sizes, texts, options["seed"])
+            finally:
+                loaded = time.perf_counter() - started
+                started = time.perf_counter()
+                built_tenants = self._build()  # even after a failed load: indexes were dropped
+                built = time.perf_counter() - started
         by_size = sorted(zip(sizes, org_ids, strict=True))
         small = [org for _, org in by_size[: len(by_size) // 2]]
         large = [org for _, org in by_size[-10:]]
@@ -200,8 +208,12 @@ class Command(BaseCommand):
 
     _indexes: list[tuple[str, str]] = []
 
-    def _load(self, sizes: list[int], rng: random.Random, seed: int) -> list[int]:
-        texts = [" ".join(rng.sample(WORDS, 8)) for _ in range(POOL)]
+    def _loaded(self) -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM search_chunks")
+            return int(cursor.fetchone()[0])
+
+    def _load(self, sizes: list[int], texts: list[str], seed: int) -> None:
         pool = np.asarray(embed_passages(texts), dtype=np.float32)
         with connection.cursor() as cursor:
             cursor.execute(
@@ -290,7 +302,6 @@ class Command(BaseCommand):
                 "SELECT setval(pg_get_serial_sequence('search_documents', 'id'), %s)",
                 [max(len(owners), 1)],
             )
-        return list(range(1, len(sizes) + 1))
 
     def _build(self) -> int:
         with connection.cursor() as cursor:
