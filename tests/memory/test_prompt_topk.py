@@ -123,13 +123,12 @@ def test_the_scans_run_on_the_prompt_indexes_without_sorting(world_tx, monkeypat
 
     statements: list[tuple[str, list[object]]] = []
 
-    class Recording(psycopg.Cursor):
-        def execute(self, query, params=None, **kwargs):
-            statements.append((query, params))
-            return super().execute(query, params, **kwargs)
+    def recording(execute, sql, params, many, context):
+        if "FROM memories" in sql:
+            statements.append((sql, params))
+        return execute(sql, params, many, context)
 
-    monkeypatch.setattr(psycopg, "Cursor", Recording)
-    with transaction.atomic():
+    with transaction.atomic(), connection.execute_wrapper(recording):
         prompt._profile_ranked(access)
         plans = []
         for statement, params in list(statements):
