@@ -18,6 +18,9 @@ from django.utils import timezone
 
 from memory import prompt
 from memory.models import Memory
+from memory.services import memory_write
+from memory.services.editing import memory_edit
+from sumalos.accounts.models import Membership
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
 
@@ -192,3 +195,35 @@ def test_fresh_lower_confidence_rows_beyond_the_confidence_scan_still_lead(world
 
     # Then the fresh ones lead, found by the decay-key scan, and the old follow by id
     assert ranked == [fresh[0].pk, fresh[1].pk, *[m.pk for m in old[:4]]]
+
+
+def test_the_next_turn_shows_an_edit_and_a_revoked_area_takes_its_memories_away(world_tx):
+    # Given a shared memory of the contacts area, in the reader's profile
+    owner, reader = world_tx.owner, world_tx.reader
+    written = memory_write(
+        access=world_tx.access(owner),
+        organization_id=world_tx.org.pk,
+        category="cliente",
+        area="contacts",
+        text="Talleres García paga a 30 días.",
+        explicit=True,
+    ).memory
+    before = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+    assert before.profile_ids == (written.pk,)
+
+    # When the owner edits it, the reader's very next profile has the new text (the profile
+    # is read on every turn: nothing to drain or refresh)
+    memory_edit(
+        access=world_tx.access(owner), memory_id=written.pk, text="Talleres García paga a 60 días."
+    )
+    edited = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+
+    # and when the reader loses the contacts area, the memory leaves it at once
+    Membership.objects.filter(organization=world_tx.org, user=reader).update(
+        read_areas=["invoices"]
+    )
+    revoked = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+
+    assert "<<<Talleres García paga a 60 días.>>>" in edited.profile
+    assert "30 días" not in edited.profile
+    assert (revoked.profile, revoked.profile_ids) == ("", ())
