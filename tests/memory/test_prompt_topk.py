@@ -208,6 +208,7 @@ def test_the_next_turn_shows_an_edit_and_a_revoked_area_takes_its_memories_away(
         text="Talleres García paga a 30 días.",
         explicit=True,
     ).memory
+    assert written is not None
     before = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
     assert before.profile_ids == (written.pk,)
 

@@ -293,7 +293,7 @@ def test_no_leg_on_tenant_indexes_reaches_outside_the_access_of_anyone(
                     "pk", "visibility", "organization_id", "owner_user_id", "owner_phone", "area"
                 ):
                     checked += 1
-                    if not visible(access, document):
+                    if not visible(access, dict(document)):
                         leaks.append((user.email, question, legs, document["pk"]))
 
     # Then nothing outside the plain-Python rule comes back, and the legs did return items
