@@ -282,15 +282,22 @@ def _tenants(scope: Scope, period: Period | None) -> list[_Tenant]:
 
 
 def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """Run a text leg's statement with plain index scans off, in the same round trip.
+    """Run a text leg's statement with plain index scans and sequential scans off.
 
-    A tenant's GIN index is reached by a bitmap scan only. Given a ``LIMIT``, the planner
-    may prefer walking the tenant's rows in ``organization_id`` order and testing each, which
-    costs the whole tenant whenever the word is rarer than it guessed (a typo, a rare name).
-    Off for this statement only: ``RESET`` follows it (the vector leg needs index scans).
+    A tenant's GIN index is reached by a bitmap scan only. Given a ``LIMIT`` or ``EXISTS``,
+    the planner may prefer walking the tenant's rows in ``organization_id`` order, or the
+    whole table, testing each and expecting an early hit: that costs the whole tenant (or
+    table) whenever the word is rarer than it guessed (a typo, a rare name, a word the tenant
+    lacks). Off for this statement only, in the same round trip: ``RESET`` follows it (the
+    vector leg needs index scans).
     """
     with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL enable_indexscan = off; {sql}; RESET enable_indexscan", params)
+        cursor.execute(
+            "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off; "
+            f"{sql}; RESET enable_indexscan; RESET enable_seqscan",
+            params,
+        )
+        cursor.nextset()
         cursor.nextset()
         return list(cursor.fetchall())
 
