@@ -221,6 +221,9 @@ def _quoted(lexeme: str) -> str:
     return "'" + lexeme.replace("'", "''") + "'"
 
 
+_TSQUERY = "to_tsquery('es_unaccent'::regconfig, %s)"
+
+
 @dataclass(frozen=True)
 class _Tenant:
     """One part of a scope the text legs read on its own: an organization, or one's own rows.
@@ -325,9 +328,6 @@ def _idf_weights(tenants: list[_Tenant], lexemes: list[str]) -> dict[str, float]
     }
 
 
-_TSQUERY = "to_tsquery('es_unaccent'::regconfig, %s)"
-
-
 def _cascade(lexemes: list[str], weights: dict[str, float]) -> list[str]:
     """The tsqueries a large tenant's candidates are drawn from, most promising first.
 
@@ -373,6 +373,8 @@ def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     if not lexemes:
         return []
     tenants = _tenants(scope, query.period)
+    if not tenants:
+        return []
     weights = _idf_weights(tenants, lexemes)
     score_sql = "(%s::float8"
     score_params: list[Any] = [0.0]
@@ -427,6 +429,8 @@ def _unknown_words(scope: Scope, text: str) -> list[str]:
     if not words:
         return []
     tenants = _tenants(scope, None)
+    if not tenants:
+        return words  # nothing visible holds any word
     plain = "plainto_tsquery('es_unaccent'::regconfig, %s)"
     parts: list[str] = []
     params: list[Any] = []
