@@ -22,15 +22,14 @@ from typing import Any, cast
 
 import psycopg
 from django.db import connection, transaction
-from django.db.models import ExpressionWrapper, F, FloatField, Q, QuerySet, Value
-from pgvector.django import CosineDistance
+from django.db.models import Q, QuerySet
 
 from memory.models import Memory
 from memory.policy import mask_secrets
-from sumalos.accounts.access import AiAccess
+from sumalos.accounts.access import AiAccess, OrgPermissions, Principal
 from sumalos.accounts.models import Area
 from sumalos.embeddings import embed_query
-from sumalos.platform.tenant_indexes import vector_scan
+from sumalos.platform.tenant_indexes import vector_scans
 from sumalos.platform.text import fold
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import Visibility, visible_q
@@ -114,13 +113,13 @@ def _fenced_masked(text: str) -> str:
     return fenced(mask_secrets(text))
 
 
-def _line(memory: Memory, judge: Judge = _keep) -> str:
+def _line(memory: _Candidate, judge: Judge = _keep) -> str:
     """One memory as a prompt line; a secret stored before the policy existed stays masked."""
     note = NOTE if judge(memory.text) is Standing.NOTE else ""
     return f"- {_fenced_masked(memory.text)}{UNVERIFIED if memory.unverified else ''}{note}"
 
 
-def _render(title: str, memories: list[Memory], judge: Judge) -> str:
+def _render(title: str, memories: list[_Candidate], judge: Judge) -> str:
     if not memories:
         return ""
     parts = [title]
@@ -181,8 +180,11 @@ def _group(category: str, pinned: bool) -> int:
     return 2 if category == "empresa" else 3
 
 
+_LAYERS = {Visibility.PERSONAL: 0, Visibility.SHARED: 1}
+
+
 def _layer(visibility: str) -> int:
-    return {Visibility.PERSONAL: 0, Visibility.SHARED: 1}.get(visibility, 2)
+    return _LAYERS.get(visibility, 2)
 
 
 def weight(confidence: float, category: str, age_days: int) -> float:
@@ -230,29 +232,49 @@ def _slices(access: AiAccess) -> list[_Slice]:
 
 def _visible_sql(access: AiAccess) -> tuple[str, list[object]]:
     """``visible_q`` compiled for the ``memories`` table: the app filter inside every scan."""
+    sql, params = _compiled_visible(access.principal, tuple(sorted(access.permissions.items())))
+    return sql, list(params)
+
+
+@lru_cache(maxsize=1024)
+def _compiled_visible(
+    principal: Principal, permissions: tuple[tuple[int, OrgPermissions], ...]
+) -> tuple[str, tuple[object, ...]]:
+    """A pure function of the access: compiled once per access per process, not per turn."""
+    access = AiAccess(principal=principal, permissions=dict(permissions))
     query = Memory.objects.filter(visible_q(access)).query
     compiler = query.get_compiler(connection=connection)
     sql, params = query.where.as_sql(compiler, connection)
-    return sql, list(params)
+    return sql, tuple(params)
 
 
 @dataclass(frozen=True)
 class _Candidate:
+    """A usable memory as the scans return it: what orders it and what renders it."""
+
     id: int
     category: str
     pinned: bool
     confidence: float
     updated_at: datetime
-    layer: int
+    visibility: str
+    text: str
+    unverified: bool
+
+    @property
+    def layer(self) -> int:
+        return _layer(self.visibility)
 
 
-_COLUMNS = "id, category, pinned, confidence, updated_at, visibility"
+_COLUMNS = "id, category, pinned, confidence, updated_at, visibility, text, unverified"
 
 
 def _order(tag: str) -> str:
     # organization_id leads: constant in every slice, but "IS NULL" (personal rows) does not
     # let the planner drop it from the index order the way "= N" does.
     kind = tag.split(":", 1)[0]
+    if kind == "related":
+        return ""
     if kind == "latest":
         return "ORDER BY organization_id, updated_at DESC LIMIT 1"
     if kind == "group":
@@ -262,9 +284,15 @@ def _order(tag: str) -> str:
 
 # The rule's filter on top of a slice makes the planner expect a few rows and prefer fetching
 # the whole slice then sorting it; the ordered index scan that stops after SCAN_LIMIT rows is
-# the plan wanted at any size. SET LOCAL: they end with the profile's own transaction (the
-# scope ``memory_prompt_blocks`` opens for it), which reads nothing else but its texts by id.
-_PLANNER_OFF = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off"
+# the plan wanted at any size. Planning these unions costs 15-30 ms at 1M rows (more than
+# running them), and the planner, comparing a custom plan's estimate with the generic one's,
+# would plan them again on every turn: the generic plan (the same index scans, parameters for
+# the slice) is forced. SET LOCAL: they end with the profile's own transaction (the scope
+# ``memory_prompt_blocks`` opens for it), which reads nothing but these scans.
+_PLANNER_OFF = (
+    "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; "
+    "SET LOCAL plan_cache_mode = force_generic_plan"
+)
 
 
 def _scans(
@@ -294,20 +322,14 @@ def _scans(
     # Server-side binding: the statement's text depends only on the shape of the access (how
     # many slices), so psycopg prepares it after a few turns and planning these unions, most
     # of their cost, is done once per connection.
-    connection.ensure_connection()
-    raw = psycopg.Cursor(connection.connection)
-    wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
-    with wrap(cast(Any, raw)) as cursor:
-        cursor.execute(sql, params)
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-    return [
-        (str(tag), _Candidate(pk, category, pinned, confidence, updated_at, _layer(visibility)))
-        for tag, pk, category, pinned, confidence, updated_at, visibility in rows
-    ]
+    rows = _prepared(sql, params)
+    return [(str(tag), _Candidate(*row)) for tag, *row in rows]
 
 
-def _profile_ranked(access: AiAccess) -> list[int]:
-    """The ids of the first ``2 × PROFILE_MAX_ITEMS`` usable memories in profile order.
+def _profile_ranked(
+    access: AiAccess, related: tuple[int, ...] = ()
+) -> tuple[list[_Candidate], dict[int, _Candidate]]:
+    """The first ``2 × PROFILE_MAX_ITEMS`` usable memories in profile order, with their texts.
 
     Two statements of index scans that stop after ``SCAN_LIMIT`` rows. First, per slice, its
     latest change and its first rows by group then confidence: every group the scan passed
@@ -315,6 +337,9 @@ def _profile_ranked(access: AiAccess) -> list[int]:
     alone fills it before them). Then, only for a slice whose scan came back full, the best
     rows of its last group by decay key, one scan per quarter-life. The exact order is
     computed on those candidates, which hold the true top (decision 0021 has the argument).
+
+    ``related``: ids the related leg ranked; the first statement reads them too, under the
+    same filter, and they come back apart (by id), so a turn reads all its texts in one go.
     """
     slices = _slices(access)
     visible = _visible_sql(access)
@@ -322,9 +347,13 @@ def _profile_ranked(access: AiAccess) -> list[int]:
     for index, part in enumerate(slices):
         first.append((f"latest:{index}", part.where, list(part.params)))
         first.append((f"group:{index}", part.where, list(part.params)))
+    if related:
+        first.append(("related", "id = ANY(%s)", [list(related)]))
     rows = _scans(first, visible, before=_PLANNER_OFF)
+    found_related = {c.id: c for tag, c in rows if tag == "related"}
+    rows = [(tag, c) for tag, c in rows if tag != "related"]
     if not rows:
-        return []
+        return [], found_related
     by_slice: dict[int, list[_Candidate]] = {}
     for tag, candidate in rows:
         if tag.startswith("group:"):
@@ -355,26 +384,14 @@ def _profile_ranked(access: AiAccess) -> list[int]:
         return (_group(c.category, c.pinned), c.layer, -weight(c.confidence, c.category, age), c.id)
 
     ranked = sorted(candidates.values(), key=order)
-    return [c.id for c in ranked[: PROFILE_MAX_ITEMS * 2]]
+    return ranked[: PROFILE_MAX_ITEMS * 2], found_related
 
 
-def _profile(access: AiAccess, judge: Judge) -> list[Memory]:
-    ids = _profile_ranked(access)
-    if not ids:
-        return []
-    by_id = {
-        m.pk: m
-        for m in _usable(access)
-        .filter(pk__in=ids)
-        .only("id", "visibility", "text", "unverified", "category", "pinned", "confidence")
-    }
-    chosen: list[Memory] = []
+def _profile(ranked: list[_Candidate], judge: Judge) -> list[_Candidate]:
+    chosen: list[_Candidate] = []
     used = 0
     # A few more than the limit, so a long text that does not fit leaves room for shorter ones.
-    for memory_id in ids:
-        memory = by_id.get(memory_id)
-        if memory is None:  # hidden by row-level security: never reaches the model
-            continue
+    for memory in ranked:
         if judge(memory.text) is Standing.OMIT:
             continue
         cost = len(_line(memory, judge)) + 1
@@ -392,66 +409,117 @@ def _words(text: str) -> set[str]:
 
 
 def related_nearest(
-    access: AiAccess, query_embedding: list[float], exclude: tuple[int, ...], *, exact: bool = False
+    access: AiAccess,
+    query_embedding: list[float],
+    exclude: tuple[int, ...],
+    *,
+    exact: bool = False,
+    limit: int = RELATED_MAX_ITEMS * 3,
 ) -> list[tuple[float, int]]:
     """The nearest usable memories as the owner, app filter inside the scan: (distance, id).
 
-    One scan per organization of the access and one for the personal rows: a large
-    organization through its own HNSW index (iterative scan and ``ef_search`` set in this
-    transaction), the rest exactly through the policy-column btrees. ``exact`` forces the
-    exact path everywhere (``bench_memory`` measures recall against it).
+    One statement, one scan per organization of the access and one per owner column for the
+    personal rows: a large organization through its own HNSW index (iterative scan and
+    ``ef_search`` set in this transaction), the rest exactly through the btrees of migration
+    0005 (``owner_user_id``/``owner_phone`` lead them, so a person's own rows never cost a
+    bitmap over everyone's). ``exact`` forces the exact path everywhere (``bench_memory``
+    measures recall against it). The rule is wrapped (``COALESCE``) so that no index serves
+    it: otherwise the planner builds bitmaps of everything the person owns and of every
+    personal row to find their own few (45 ms at 1M rows instead of 0.1).
     """
-    usable = (
-        _usable(access)
-        .exclude(pk__in=exclude)
-        .filter(embedding__isnull=False)
-        .annotate(distance=CosineDistance("embedding", query_embedding))
-    )
-    legs = []
+    visible_sql, visible_params = _visible_sql(access)
+    legs: list[tuple[int | None, str, list[object]]] = [
+        (organization_id, f"organization_id = {int(organization_id)}", [])
+        for organization_id in access.organization_ids
+    ]
+    if access.user_id is not None:
+        legs.append((None, "organization_id IS NULL AND owner_user_id = %s", [access.user_id]))
+    if access.phone:
+        legs.append((None, "organization_id IS NULL AND owner_phone = %s", [access.phone]))
+    vector = "[" + ",".join(repr(float(x)) for x in query_embedding) + "]"
+    excluded = " AND NOT (id = ANY(%s))" if exclude else ""
     with transaction.atomic():
-        for organization_id in [*access.organization_ids, None]:
-            if organization_id is None:
-                tenant = usable.filter(organization__isnull=True)
-            else:
-                tenant = usable.filter(organization_id=organization_id)
-            if not exact and vector_scan("memories", organization_id):
-                ordered = tenant.order_by("distance", "id")
-            else:
-                # "+ 0": an order the HNSW index cannot serve, so the rows are compared exactly.
-                ordered = tenant.order_by(
-                    ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField()), "id"
-                )
-            legs.append(ordered.values_list("id", "distance")[: RELATED_MAX_ITEMS * 3])
-        # One statement for every leg: each keeps its own order and limit.
-        rows = list(legs[0].union(*legs[1:], all=True)) if len(legs) > 1 else list(legs[0])
-    found = sorted((float(distance), memory_id) for memory_id, distance in rows)
-    return found[: RELATED_MAX_ITEMS * 3]
+        approximate = set() if exact else vector_scans("memories", access.organization_ids)
+        parts: list[str] = []
+        params: list[Any] = []
+        for organization_id, where, where_params in legs:
+            distance = "(embedding <=> %s::halfvec)"
+            # "+ 0": an order the HNSW index cannot serve, so the rows are compared exactly.
+            order = distance if organization_id in approximate else f"{distance} + 0"
+            parts.append(
+                f"(SELECT id, {distance} AS distance FROM memories "
+                f"WHERE {where} AND embedding IS NOT NULL AND {USABLE_SQL}{excluded} "
+                f"AND COALESCE(({visible_sql}), false) ORDER BY {order}, id LIMIT {int(limit)})"
+            )
+            params += [
+                vector,
+                *where_params,
+                *([list(exclude)] if exclude else []),
+                *visible_params,
+                vector,
+            ]
+        # Client-side binding: a prepared, generic plan of this statement cannot prove that a
+        # tenant's partial HNSW index applies and walks far more of the graph (1.6 s against
+        # 40 ms at 1M rows), so it is planned for its values on every turn.
+        rows: list[tuple[Any, ...]] = []
+        if parts:
+            with connection.cursor() as cursor:
+                cursor.execute(" UNION ALL ".join(parts), params)
+                rows = cursor.fetchall()
+    found = sorted({(float(distance), int(memory_id)) for memory_id, distance in rows})
+    return found[:limit]
 
 
-def _related_ranking(
-    access: AiAccess, query_embedding: list[float], exclude: tuple[int, ...]
-) -> list[tuple[int, float]]:
-    """The related leg: the nearest rows above the relevance floor, ids and similarities.
+class _PreparingCursor(psycopg.Cursor[Any]):
+    """Server-side binding, every statement prepared and kept for the connection."""
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        return super().execute(query, params, **{**kwargs, "prepare": True})
+
+
+# Django leaves psycopg's ``prepare_threshold`` at None (no statement is ever prepared, for
+# connection poolers); psycopg then ignores ``prepare=True`` too. A threshold no count
+# reaches keeps automatic preparation off for every other statement and lets these ask.
+_NEVER_BY_COUNT = 2**31 - 1
+
+
+def _prepared(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """Run ``sql`` as a prepared statement: psycopg runs it again by name, the server keeps
+    its plan (per connection and role)."""
+    connection.ensure_connection()
+    raw_connection = connection.connection
+    if raw_connection.prepare_threshold is None:
+        raw_connection.prepare_threshold = _NEVER_BY_COUNT
+    raw = _PreparingCursor(raw_connection)
+    wrap = connection.make_debug_cursor if connection.queries_logged else connection.make_cursor
+    with wrap(cast(Any, raw)) as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
+
+
+def _related(
+    message: str,
+    nearest: list[tuple[float, int]],
+    found: dict[int, _Candidate],
+    profile_ids: tuple[int, ...],
+    judge: Judge,
+) -> list[_Candidate]:
+    """The related block: the nearest rows above the relevance floor, not in the profile.
 
     The floor is applied to the nearest rows, not inside the scan, so a scan never walks the
     graph looking for rows that are not there; the result is the same.
     """
-    return [
+    shown = set(profile_ids)
+    ranking = [
         (memory_id, 1 - distance)
-        for distance, memory_id in related_nearest(access, query_embedding, exclude)
-        if distance <= 1 - RELATED_FAIR
-    ]
-
-
-def _related(
-    access: AiAccess, message: str, ranking: list[tuple[int, float]], judge: Judge
-) -> list[Memory]:
-    by_id = {m.pk: m for m in _usable(access).filter(pk__in=[i for i, _ in ranking])}
+        for distance, memory_id in nearest
+        if memory_id not in shown and distance <= 1 - RELATED_FAIR
+    ][: RELATED_MAX_ITEMS * 3]
     message_words = _words(message)
-    chosen: list[Memory] = []
+    chosen: list[_Candidate] = []
     used = 0
     for memory_id, similarity in ranking:
-        memory = by_id.get(memory_id)
+        memory = found.get(memory_id)
         if memory is None:  # hidden by row-level security: never reaches the model
             continue
         if similarity < RELATED_STRONG and not (message_words & _words(memory.text)):
@@ -484,6 +552,12 @@ def memory_prompt_blocks(
 ) -> PromptBlocks:
     """The profile and the related memories for one turn, rendered.
 
+    Two transactions: the related leg's ranking as the owner (ids and distances only), then,
+    under row-level security, the profile's scans and the related rows' texts in one
+    statement (and the decay scans when a slice overflowed). The related leg reads
+    ``PROFILE_MAX_ITEMS`` more neighbours than it keeps, so dropping the profile's rows
+    afterwards leaves the same nearest rows as excluding them in the scan.
+
     ``judge`` tells how each remembered text stands against a layer that rules over memory
     (the assistant passes the staff knowledge's check): omitted, marked as a note, or kept.
     It must depend only on the text and slow-changing facts, or the profile's cached bytes
@@ -492,21 +566,24 @@ def memory_prompt_blocks(
     ``rls=False`` reads as the owner with the app filter only; ``bench_memory`` uses it to
     measure what row-level security costs. Everything else keeps the default.
     """
-    vector = query_embedding if query_embedding is not None else embed_query(message)
+    nearest: list[tuple[float, int]] = []
+    if message.strip():
+        vector = query_embedding if query_embedding is not None else embed_query(message)
+        nearest = related_nearest(
+            access, vector, (), limit=RELATED_MAX_ITEMS * 3 + PROFILE_MAX_ITEMS
+        )
+    wanted = tuple(memory_id for distance, memory_id in nearest if distance <= 1 - RELATED_FAIR)
     scope: AbstractContextManager[None] = as_assistant(access) if rls else _as_owner()
     with scope:
-        profile = _profile(access, judge)
-    profile_ids = tuple(m.pk for m in profile)
-    ranking = _related_ranking(access, vector, profile_ids) if message.strip() else []
-    related: list[Memory] = []
-    if ranking:
-        with as_assistant(access) if rls else _as_owner():
-            related = _related(access, message, ranking, judge)
+        ranked, found = _profile_ranked(access, wanted)
+    profile = _profile(ranked, judge)
+    profile_ids = tuple(m.id for m in profile)
+    related = _related(message, nearest, found, profile_ids, judge)
     profile_text = _render(PROFILE_TITLE, profile, judge)
     related_text = _render(RELATED_TITLE, related, judge)
     return PromptBlocks(
         profile="\n".join(p for p in (HEADER, profile_text) if profile_text),
         related="\n".join(p for p in (HEADER, related_text) if related_text),
         profile_ids=profile_ids,
-        related_ids=tuple(m.pk for m in related),
+        related_ids=tuple(m.id for m in related),
     )

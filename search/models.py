@@ -13,7 +13,7 @@ from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models.functions import Now
-from pgvector.django import HalfVectorField, HnswIndex
+from pgvector.django import HalfVectorField
 
 from sumalos.accounts.models import Area, Organization
 from sumalos.embeddings import DIMENSIONS
@@ -85,15 +85,10 @@ class SearchChunk(PolicyColumns):
             models.Index(fields=["owner_user", "visibility"], name="search_chunk_owner_user"),
             models.Index(fields=["owner_phone", "visibility"], name="search_chunk_owner_phone"),
             models.Index(fields=["document", "position"], name="search_chunk_document"),
-            GinIndex(fields=["search_vector"], name="search_chunk_fts"),
+            # Full text and vectors have no global index: large organizations get their own
+            # (sumalos/platform/tenant_indexes.py), the rest are read through the policy
+            # btree (decisions 0021 and 0027).
             GinIndex(OpClass("search_text", name="gin_trgm_ops"), name="search_chunk_trgm"),
-            HnswIndex(
-                name="search_chunk_embedding",
-                fields=["embedding"],
-                m=16,
-                ef_construction=64,
-                opclasses=["halfvec_cosine_ops"],
-            ),
         ]
 
     def __str__(self) -> str:

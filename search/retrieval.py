@@ -19,8 +19,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from django.contrib.postgres.search import (
-    SearchQuery,
-    SearchRank,
     TrigramSimilarity,
     TrigramWordSimilarity,
 )
@@ -44,7 +42,7 @@ from search.understanding import (
     words_besides,
 )
 from sumalos.embeddings import embed_query
-from sumalos.platform.tenant_indexes import vector_scan
+from sumalos.platform.tenant_indexes import has_tenant_index, vector_scans
 from sumalos.platform.text import fold
 from sumalos.rls.rule import visible_q
 
@@ -53,10 +51,12 @@ LEGS: tuple[Leg, ...] = ("exact", "lexical", "trigram", "vector")
 FUSED_LEGS: tuple[Leg, ...] = ("lexical", "trigram", "vector")
 
 LEG_LIMIT = 40
+# A large tenant's lexical leg scores at most this many chunks, drawn by ``_cascade``.
+LEXICAL_CANDIDATES = 400
+CASCADE_LEXEMES = 4
 TRIGRAM_THRESHOLD = 0.4
 TRIGRAM_MIN_WORD = 4
 VECTOR_MIN_SIMILARITY = 0.75
-HNSW_EF_SEARCH = 100
 IDF_CAP = 1000
 NAME_SIMILARITY = 0.55
 
@@ -86,6 +86,8 @@ class ParsedQuery:
     conversation: bool = False
     # Words the domain lexicon adds ("furgo" → "furgoneta"), searched by the lexical leg.
     expansions: tuple[str, ...] = ()
+    # The question's embedding when the caller already has it (else the vector leg embeds).
+    embedding: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -215,53 +217,234 @@ def _lexemes(text: str) -> list[str]:
         return sorted(row[0] for row in cursor.fetchall())
 
 
-def _lexeme_query(lexeme: str) -> SearchQuery:
-    return SearchQuery(
-        "'" + lexeme.replace("'", "''") + "'", search_type="raw", config="es_unaccent"
-    )
+def _quoted(lexeme: str) -> str:
+    return "'" + lexeme.replace("'", "''") + "'"
 
 
-def _idf(scope: Scope, period: Period | None, lexeme: str) -> float:
-    """Rarity of a lexeme among the chunks this scope may see (counted up to a cap)."""
-    matching = _chunks(scope, period).filter(search_vector=_lexeme_query(lexeme))
-    n = len(matching.values_list("pk", flat=True)[:IDF_CAP])
-    return math.log(1 + IDF_CAP / (n + 1))
+_TSQUERY = "to_tsquery('es_unaccent'::regconfig, %s)"
+
+
+@dataclass(frozen=True)
+class _Tenant:
+    """One part of a scope the text legs read on its own: an organization, or one's own rows.
+
+    ``where`` is the scope's filter (``visible_q``, kinds, period) compiled for
+    ``search_chunks``, wrapped so that no index can serve it (``COALESCE``), and the tenant's
+    own condition as literals beside it: an organization's id, which lets the planner prove a
+    per-tenant partial index applies, or the owner columns of one's personal rows. So the
+    only ways in are the tenant's own GIN index (``indexed``: an organization large enough to
+    have one, ``sumalos.platform.tenant_indexes``) or the btree on the tenant's column, and
+    for the latter the text is matched row by row (``ts_match_vq``, which no GIN index
+    serves): a common word never costs the postings of the whole table.
+    """
+
+    where: str
+    params: tuple[Any, ...]
+    indexed: bool
+
+    def matches(self, tsquery_sql: str) -> str:
+        if self.indexed:
+            return f"search_vector @@ {tsquery_sql}"
+        return f"ts_match_vq(search_vector, {tsquery_sql})"
+
+
+def _compiled(queryset: QuerySet[SearchChunk]) -> tuple[str, list[Any]]:
+    query = queryset.query
+    sql, params = query.where.as_sql(query.get_compiler(connection=connection), connection)
+    return sql, list(params)
+
+
+def _tenants(scope: Scope, period: Period | None) -> list[_Tenant]:
+    where, params = _compiled(_chunks(scope, period))
+    opaque = f"COALESCE(({where}), false)"
+    tenants = [
+        _Tenant(
+            f"search_chunks.organization_id = {int(organization_id)} AND {opaque}",
+            tuple(params),
+            has_tenant_index("search_chunks_text", organization_id),
+        )
+        for organization_id in scope.access.organization_ids
+    ]
+    owners: list[str] = []
+    owner_params: list[Any] = []
+    if scope.access.user_id is not None:
+        owners.append("search_chunks.owner_user_id = %s")
+        owner_params.append(scope.access.user_id)
+    if scope.access.phone:
+        owners.append("search_chunks.owner_phone = %s")
+        owner_params.append(scope.access.phone)
+    if owners:
+        tenants.append(
+            _Tenant(
+                f"search_chunks.organization_id IS NULL AND ({' OR '.join(owners)}) AND {opaque}",
+                (*owner_params, *params),
+                False,
+            )
+        )
+    return tenants
+
+
+def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """Run a text leg's statement with plain index scans and sequential scans off.
+
+    A tenant's GIN index is reached by a bitmap scan only. Given a ``LIMIT`` or ``EXISTS``,
+    the planner may prefer walking the tenant's rows in ``organization_id`` order, or the
+    whole table, testing each and expecting an early hit: that costs the whole tenant (or
+    table) whenever the word is rarer than it guessed (a typo, a rare name, a word the tenant
+    lacks). Off for this statement only, in the same round trip: ``RESET`` follows it (the
+    vector leg needs index scans).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off; "
+            f"{sql}; RESET enable_indexscan; RESET enable_seqscan",
+            params,
+        )
+        cursor.nextset()
+        cursor.nextset()
+        return list(cursor.fetchall())
+
+
+def _idf_weights(tenants: list[_Tenant], lexemes: list[str]) -> dict[str, float]:
+    """Rarity of each lexeme among the chunks the scope may see, counted up to a cap.
+
+    One statement: per lexeme and tenant, the matching chunks up to ``IDF_CAP``.
+    """
+    parts: list[str] = []
+    params: list[Any] = []
+    for lexeme in lexemes:
+        for tenant in tenants:
+            parts.append(
+                "SELECT %s, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
+                f"{tenant.where} AND {tenant.matches(_TSQUERY)} LIMIT {IDF_CAP}) AS found)"
+            )
+            params += [lexeme, *tenant.params, _quoted(lexeme)]
+    counts = dict.fromkeys(lexemes, 0)
+    for lexeme, count in _text_rows(" UNION ALL ".join(parts), params):
+        counts[lexeme] += int(count)
+    return {
+        lexeme: math.log(1 + IDF_CAP / (min(count, IDF_CAP) + 1))
+        for lexeme, count in counts.items()
+    }
+
+
+def _cascade(lexemes: list[str], weights: dict[str, float]) -> list[str]:
+    """The tsqueries a large tenant's candidates are drawn from, most promising first.
+
+    Each says which of the rarest ``CASCADE_LEXEMES`` lexemes a chunk holds and which it
+    lacks, ordered by the sum of their weights (a chunk's score is about that sum); a last
+    one takes the chunks that hold only the commoner lexemes. Every matching chunk is in
+    exactly one of them.
+    """
+    by_rarity = sorted(lexemes, key=lambda lexeme: (-weights[lexeme], lexeme))
+    rare, common = by_rarity[:CASCADE_LEXEMES], by_rarity[CASCADE_LEXEMES:]
+    subsets = [
+        [lexeme for bit, lexeme in enumerate(rare) if mask >> bit & 1]
+        for mask in range(1, 1 << len(rare))
+    ]
+    subsets.sort(key=lambda held: (-sum(weights[lexeme] for lexeme in held), -len(held), held))
+    queries = [
+        " & ".join(
+            [_quoted(lexeme) for lexeme in held]
+            + [f"!{_quoted(lexeme)}" for lexeme in rare if lexeme not in held]
+        )
+        for held in subsets
+    ]
+    if common:
+        queries.append(
+            "("
+            + " | ".join(_quoted(lexeme) for lexeme in common)
+            + ") & "
+            + " & ".join(f"!{_quoted(lexeme)}" for lexeme in rare)
+        )
+    return queries
 
 
 def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
-    """Full-text matches; each lexeme weighted by its rarity, so "factura" counts for little."""
+    """Full-text matches; each lexeme weighted by its rarity, so "factura" counts for little.
+
+    One statement for the weights, one for the ranking: per tenant, its best chunks by
+    ``Σ weight × ts_rank``. A small tenant scores every chunk that holds a lexeme; a tenant
+    with its own GIN index scores at most ``LEXICAL_CANDIDATES`` chunks, drawn by
+    ``_cascade`` (the chunks that hold the most and rarest lexemes first), so its cost no
+    longer grows with how many chunks hold a common word (decision 0027).
+    """
     lexemes = _lexemes(" ".join([query.text, *query.expansions]))
     if not lexemes:
         return []
-    tsquery = SearchQuery(
-        " | ".join("'" + lexeme.replace("'", "''") + "'" for lexeme in lexemes),
-        search_type="raw",
-        config="es_unaccent",
-    )
-    score: Any = Value(0.0)
+    tenants = _tenants(scope, query.period)
+    if not tenants:
+        return []
+    weights = _idf_weights(tenants, lexemes)
+    score_sql = "(%s::float8"
+    score_params: list[Any] = [0.0]
     for lexeme in lexemes:
-        weight = _idf(scope, query.period, lexeme)
-        score = score + Value(weight) * SearchRank(F("search_vector"), _lexeme_query(lexeme))
-    rows = (
-        _chunks(scope, query.period)
-        .filter(search_vector=tsquery)
-        .annotate(score=ExpressionWrapper(score, output_field=FloatField()))
-        .order_by("-score", "document_id")
-        .values_list("document_id", "score")[: LEG_LIMIT * 2]
-    )
-    return _by_document(rows)[:LEG_LIMIT]
+        score_sql = f"({score_sql} + %s::float8 * ts_rank(search_vector, {_TSQUERY}))"
+        score_params += [weights[lexeme], _quoted(lexeme)]
+    score_sql += ")"
+    any_lexeme = " | ".join(_quoted(lexeme) for lexeme in lexemes)
+    parts: list[str] = []
+    params: list[Any] = []
+    for tenant in tenants:
+        if not tenant.indexed:
+            parts.append(
+                f"(SELECT document_id, {score_sql} AS score FROM search_chunks "
+                f"WHERE {tenant.where} AND {tenant.matches(_TSQUERY)} "
+                f"ORDER BY score DESC, document_id LIMIT {LEG_LIMIT * 2})"
+            )
+            params += [*score_params, *tenant.params, any_lexeme]
+            continue
+        cascade = _cascade(lexemes, weights)
+        drawn = " UNION ALL ".join(
+            f"(SELECT document_id, search_vector FROM search_chunks "
+            f"WHERE {tenant.where} AND {tenant.matches(_TSQUERY)})"
+            for _ in cascade
+        )
+        parts.append(
+            f"(SELECT document_id, {score_sql} AS score FROM "
+            f"(SELECT * FROM ({drawn}) AS drawn LIMIT {LEXICAL_CANDIDATES}) AS candidates "
+            f"ORDER BY score DESC, document_id LIMIT {LEG_LIMIT * 2})"
+        )
+        params += score_params
+        for tsquery in cascade:
+            params += [*tenant.params, tsquery]
+    rows = [
+        (int(document_id), float(score))
+        for document_id, score in _text_rows(" UNION ALL ".join(parts), params)
+    ]
+    rows.sort(key=lambda row: (-row[1], row[0]))
+    return _by_document(rows[: LEG_LIMIT * 2])[:LEG_LIMIT]
 
 
 def _unknown_words(scope: Scope, text: str) -> list[str]:
-    """Words of the question that no chunk the scope may see contains: the likely typos."""
-    unknown = []
-    for word in sorted(set(re.findall(r"[a-z0-9]+", text))):
-        if len(word) < TRIGRAM_MIN_WORD or word in QUESTION_WORDS or word.isdigit():
-            continue
-        tsquery = SearchQuery(word, search_type="plain", config="es_unaccent")
-        if not _chunks(scope, None).filter(search_vector=tsquery).exists():
-            unknown.append(word)
-    return unknown
+    """Words of the question that no chunk the scope may see contains: the likely typos.
+
+    One statement: per word, whether any tenant of the scope holds it.
+    """
+    words = [
+        word
+        for word in sorted(set(re.findall(r"[a-z0-9]+", text)))
+        if len(word) >= TRIGRAM_MIN_WORD and word not in QUESTION_WORDS and not word.isdigit()
+    ]
+    if not words:
+        return []
+    tenants = _tenants(scope, None)
+    if not tenants:
+        return words  # nothing visible holds any word
+    plain = "plainto_tsquery('es_unaccent'::regconfig, %s)"
+    parts: list[str] = []
+    params: list[Any] = []
+    for word in words:
+        held = " OR ".join(
+            f"EXISTS (SELECT 1 FROM search_chunks WHERE {tenant.where} AND {tenant.matches(plain)})"
+            for tenant in tenants
+        )
+        parts.append(f"SELECT %s, {held}")
+        params.append(word)
+        for tenant in tenants:
+            params += [*tenant.params, word]
+    held_by = dict(_text_rows(" UNION ALL ".join(parts), params))
+    return [word for word in words if not held_by[word]]
 
 
 def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
@@ -290,41 +473,40 @@ def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
 def vector_leg(
     *, scope: Scope, query: ParsedQuery, floor: float = VECTOR_MIN_SIMILARITY
 ) -> list[tuple[int, float]]:
-    """Nearest chunks by meaning, one scan per tenant of the scope (decision 0021).
+    """Nearest chunks by meaning, one scan per tenant of the scope, in one statement.
 
     A large tenant is read through its own HNSW index (``sumalos.platform.tenant_indexes``:
     iterative scan, ``ef_search`` by its size, set in this transaction only); a small one, and
     the principal's own rows outside any organization, exactly through the btree on the
-    policy columns. Call it inside a transaction (``rank`` opens one).
+    policy columns (decision 0021). Call it inside a transaction (``rank`` opens one).
     """
     if not query.text.strip():
         return []
     # The whole question: "horario de agosto" means summer, even if August is also a period.
-    vector = HalfVector(embed_query(query.question))
-    with connection.cursor() as cursor:
-        # SET LOCAL: this transaction only, never the next user of a pooled connection.
-        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-        cursor.execute("SET LOCAL hnsw.ef_search = %s", [HNSW_EF_SEARCH])
+    embedding = query.embedding if query.embedding is not None else embed_query(query.question)
+    vector = HalfVector(list(embedding))
     chunks = _chunks(scope, query.period).annotate(distance=CosineDistance("embedding", vector))
-    found: list[tuple[int, float]] = []
+    approximate = vector_scans("search_chunks", scope.access.organization_ids)
+    legs = []
     for organization_id in [*scope.access.organization_ids, None]:
         if organization_id is None:
             tenant = chunks.filter(organization__isnull=True)
         else:
             tenant = chunks.filter(organization_id=organization_id)
-        if vector_scan("search_chunks", organization_id):
+        if organization_id in approximate:
             ordered = tenant.order_by("distance")
         else:
             # "+ 0": an order the HNSW index cannot serve, so this tenant is compared exactly.
             ordered = tenant.order_by(
                 ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
             )
-        found += [
-            (doc, float(distance))
-            for doc, distance in ordered.values_list("document_id", "distance")[: LEG_LIMIT * 2]
-        ]
+        legs.append(ordered.values_list("document_id", "distance")[: LEG_LIMIT * 2])
+    # One statement for every tenant: each keeps its own order and limit.
+    found = list(legs[0].union(*legs[1:], all=True)) if len(legs) > 1 else list(legs[0])
     # relaxed_order may return neighbours slightly out of order: sort what came back.
-    similar = sorted(((doc, 1 - distance) for doc, distance in found), key=lambda p: (-p[1], p[0]))
+    similar = sorted(
+        ((doc, 1 - float(distance)) for doc, distance in found), key=lambda p: (-p[1], p[0])
+    )
     return _by_document([pair for pair in similar if pair[1] >= floor])[:LEG_LIMIT]
 
 
@@ -415,16 +597,23 @@ def _fuse(
 
 
 def rank(
-    *, scope: Scope, question: str, today: datetime.date, legs: Sequence[Leg] = LEGS
+    *,
+    scope: Scope,
+    question: str,
+    today: datetime.date,
+    legs: Sequence[Leg] = LEGS,
+    embedding: Sequence[float] | None = None,
 ) -> Ranking:
     """Run the legs in one transaction and build the one global ranking; ids and scores only.
 
     Exact identifiers lead; the rest is the learned fusion of the legs (search.fusion), which
     also weighs the kind the words ask for, the records of a contact the question names and,
     for a contact asked for by its trade, the contacts of the best items. A single leg is its
-    own ranking.
+    own ranking. ``embedding``: the question's, when the caller has already computed it.
     """
     query = parse_query(question, today=today)
+    if embedding is not None:
+        query = replace(query, embedding=tuple(embedding))
     scope = narrowed(scope, query)
     with transaction.atomic():
         results: dict[Leg, list[tuple[int, float]]] = {

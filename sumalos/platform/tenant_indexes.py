@@ -1,13 +1,16 @@
-"""Per-tenant HNSW indexes for the large organizations (decision 0021, DESIGN §7).
+"""Per-tenant indexes for the large organizations (decisions 0021 and 0027, DESIGN §7).
 
 One HNSW graph over every tenant loses recall once a tenant filter keeps a small part of it:
 the walk visits other tenants' neighbours and the iterative scan gives up before the nearest
-rows of this tenant turn up. So an organization above ``create_at`` rows gets a partial index
-of its own, ``<table>_vec_org_<id> ... WHERE organization_id = <id>``, built by the
+rows of this tenant turn up. One GIN index over every tenant makes a common word cost the
+whole table's postings, whatever the tenant. So an organization above ``create_at`` rows gets
+partial indexes of its own, ``<table>_vec_org_<id>`` (HNSW) and ``search_chunks_fts_org_<id>``
+(GIN over the full-text vector), ``... WHERE organization_id = <id>``, built by the
 maintenance task (``search.tasks.maintain_tenant_indexes``) and dropped once it shrinks below
 ``drop_below`` (the gap keeps a tenant near the threshold from flapping). The planner picks
-that index for a query that carries ``organization_id = <id>``; smaller tenants are read
-exactly through the btree on the policy columns (``vector_scan`` says which path applies).
+such an index for a query that carries ``organization_id = <id>``; smaller tenants are read
+exactly through the btree on the policy columns (``vector_scan`` and ``has_tenant_index`` say
+which path applies).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.db import connection
@@ -27,27 +30,50 @@ EF_SEARCH_MAX = 800
 
 
 @dataclass(frozen=True)
-class VectorTable:
+class TenantIndexSpec:
+    """One kind of per-tenant index: ``<table>_<infix>_org_<id>``."""
+
     table: str
     column: str
     opclass: str
     create_at: int
     drop_below: int
+    method: str = "hnsw"
+    infix: str = "vec"
 
     @property
     def prefix(self) -> str:
-        return f"{self.table}_vec_org_"
+        return f"{self.table}_{self.infix}_org_"
 
     def index_name(self, organization_id: int) -> str:
         return f"{self.prefix}{int(organization_id)}"
 
+    def create_sql(self, organization_id: int, *, concurrently: bool) -> str:
+        how = "CONCURRENTLY " if concurrently else ""
+        options = " WITH (m = 16, ef_construction = 64)" if self.method == "hnsw" else ""
+        return (
+            f"CREATE INDEX {how}IF NOT EXISTS {self.index_name(organization_id)} "
+            f"ON {self.table} USING {self.method} ({self.column} {self.opclass}){options} "
+            f"WHERE organization_id = {int(organization_id)}"
+        )
 
-TABLES: dict[str, VectorTable] = {
-    "search_chunks": VectorTable(
+
+# Keyed by what the callers name: the vector indexes by their table, the text one apart.
+TABLES: dict[str, TenantIndexSpec] = {
+    "search_chunks": TenantIndexSpec(
         "search_chunks", "embedding", "halfvec_cosine_ops", create_at=10_000, drop_below=7_500
     ),
-    "memories": VectorTable(
+    "memories": TenantIndexSpec(
         "memories", "embedding", "halfvec_cosine_ops", create_at=10_000, drop_below=7_500
+    ),
+    "search_chunks_text": TenantIndexSpec(
+        "search_chunks",
+        "search_vector",
+        "tsvector_ops",
+        create_at=10_000,
+        drop_below=7_500,
+        method="gin",
+        infix="fts",
     ),
 }
 
@@ -99,27 +125,36 @@ def _index_rows(table: str, organization_id: int) -> float | None:
     return max(float(row[0]), float(TABLES[table].create_at))
 
 
-def vector_scan(table: str, organization_id: int | None) -> bool:
-    """Prepare this transaction's nearest-neighbour scan of one tenant; True if approximate.
+def has_tenant_index(key: str, organization_id: int | None) -> bool:
+    """Whether the organization has a valid index of this kind (the rows' own, personal: no)."""
+    return organization_id is not None and tenant_index_rows(key, organization_id) is not None
 
-    With a tenant index: iterative scans and an ``ef_search`` sized to the tenant, both
-    ``SET LOCAL`` so they end with the transaction (call it inside the query's transaction).
-    Without one: False, and the caller orders by an expression the HNSW index cannot serve,
-    so the tenant's rows are read through the btree and compared exactly.
+
+def vector_scans(table: str, organization_ids: Iterable[int | None]) -> set[int]:
+    """Prepare this transaction's nearest-neighbour scans; the tenants read approximately.
+
+    With tenant indexes: iterative scans and an ``ef_search`` sized to the largest of them,
+    ``SET LOCAL`` in one round trip so they end with the transaction (call it inside the
+    query's transaction). The others are left out, and the caller orders them by an expression
+    the HNSW index cannot serve, so their rows are read through the btree and compared exactly.
     """
-    rows = None if organization_id is None else tenant_index_rows(table, organization_id)
-    if rows is None:
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SET LOCAL hnsw.iterative_scan = relaxed_order; "
-            f"SET LOCAL hnsw.ef_search = {ef_search_for(rows)}"
-        )
-    return True
+    rows = {
+        organization_id: found
+        for organization_id in organization_ids
+        if organization_id is not None
+        and (found := tenant_index_rows(table, organization_id)) is not None
+    }
+    if rows:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SET LOCAL hnsw.iterative_scan = relaxed_order; "
+                f"SET LOCAL hnsw.ef_search = {ef_search_for(max(rows.values()))}"
+            )
+    return set(rows)
 
 
 def tenant_sizes(table: str, *, at_least: int) -> dict[int, int]:
-    """Rows with a vector per organization, for organizations with at least ``at_least``."""
+    """Rows with the indexed column set, per organization with at least ``at_least``."""
     spec = TABLES[table]
     with connection.cursor() as cursor:
         cursor.execute(
@@ -182,12 +217,7 @@ def maintain_tenant_indexes(
             for done, org in enumerate(build):
                 if progress is not None:
                     progress(spec.index_name(org), done, len(build))
-                cursor.execute(
-                    f"CREATE INDEX {how}IF NOT EXISTS {spec.index_name(org)} ON {spec.table} "
-                    f"USING hnsw ({spec.column} {spec.opclass}) "
-                    "WITH (m = 16, ef_construction = 64) "
-                    f"WHERE organization_id = {int(org)}"
-                )
+                cursor.execute(spec.create_sql(org, concurrently=concurrently))
             if progress is not None and build:
                 progress("", len(build), len(build))
         finally:

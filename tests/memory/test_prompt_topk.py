@@ -18,6 +18,9 @@ from django.utils import timezone
 
 from memory import prompt
 from memory.models import Memory
+from memory.services import memory_write
+from memory.services.editing import memory_edit
+from sumalos.accounts.models import Membership
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import visible_q
 
@@ -87,6 +90,11 @@ def _oracle(access) -> list[int]:
     return [m.pk for m in sorted(usable, key=key)][: prompt.PROFILE_MAX_ITEMS * 2]
 
 
+def _ranked_ids(access) -> list[int]:
+    ranked, _ = prompt._profile_ranked(access)
+    return [candidate.id for candidate in ranked]
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_index_scans_give_exactly_the_full_sort(world_tx, monkeypatch, seed):
     # Given memories of every layer, group and fading category, with ties
@@ -100,9 +108,9 @@ def test_index_scans_give_exactly_the_full_sort(world_tx, monkeypatch, seed):
         expected = _oracle(access)
         # When the profile ranks them as the owner and under row-level security
         with transaction.atomic():
-            as_owner = prompt._profile_ranked(access)
+            as_owner = _ranked_ids(access)
         with as_assistant(access):
-            under_rls = prompt._profile_ranked(access)
+            under_rls = _ranked_ids(access)
 
         # Then both are the oracle's first rows, in its order
         assert len(expected) == 6
@@ -118,13 +126,12 @@ def test_the_scans_run_on_the_prompt_indexes_without_sorting(world_tx, monkeypat
 
     statements: list[tuple[str, list[object]]] = []
 
-    class Recording(psycopg.Cursor):
-        def execute(self, query, params=None, **kwargs):
-            statements.append((query, params))
-            return super().execute(query, params, **kwargs)
+    def recording(execute, sql, params, many, context):
+        if "FROM memories" in sql:
+            statements.append((sql, params))
+        return execute(sql, params, many, context)
 
-    monkeypatch.setattr(psycopg, "Cursor", Recording)
-    with transaction.atomic():
+    with transaction.atomic(), connection.execute_wrapper(recording):
         prompt._profile_ranked(access)
         plans = []
         for statement, params in list(statements):
@@ -184,7 +191,40 @@ def test_fresh_lower_confidence_rows_beyond_the_confidence_scan_still_lead(world
 
     # When the profile ranks them (the confidence scan stops at 8 of the 10 old ones)
     with transaction.atomic():
-        ranked = prompt._profile_ranked(world_tx.access(owner))
+        ranked = _ranked_ids(world_tx.access(owner))
 
     # Then the fresh ones lead, found by the decay-key scan, and the old follow by id
     assert ranked == [fresh[0].pk, fresh[1].pk, *[m.pk for m in old[:4]]]
+
+
+def test_the_next_turn_shows_an_edit_and_a_revoked_area_takes_its_memories_away(world_tx):
+    # Given a shared memory of the contacts area, in the reader's profile
+    owner, reader = world_tx.owner, world_tx.reader
+    written = memory_write(
+        access=world_tx.access(owner),
+        organization_id=world_tx.org.pk,
+        category="cliente",
+        area="contacts",
+        text="Talleres García paga a 30 días.",
+        explicit=True,
+    ).memory
+    assert written is not None
+    before = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+    assert before.profile_ids == (written.pk,)
+
+    # When the owner edits it, the reader's very next profile has the new text (the profile
+    # is read on every turn: nothing to drain or refresh)
+    memory_edit(
+        access=world_tx.access(owner), memory_id=written.pk, text="Talleres García paga a 60 días."
+    )
+    edited = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+
+    # and when the reader loses the contacts area, the memory leaves it at once
+    Membership.objects.filter(organization=world_tx.org, user=reader).update(
+        read_areas=["invoices"]
+    )
+    revoked = prompt.memory_prompt_blocks(access=world_tx.access(reader), message="")
+
+    assert "<<<Talleres García paga a 60 días.>>>" in edited.profile
+    assert "30 días" not in edited.profile
+    assert (revoked.profile, revoked.profile_ids) == ("", ())

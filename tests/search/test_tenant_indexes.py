@@ -1,4 +1,4 @@
-"""Per-tenant HNSW indexes (sumalos/platform/tenant_indexes.py) and the vector leg on them."""
+"""Per-tenant HNSW and GIN indexes (sumalos/platform/tenant_indexes.py) and the legs on them."""
 
 from __future__ import annotations
 
@@ -10,21 +10,23 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from search import retrieval
 from search.agents import scope_for
 from search.management.commands.reindex_all import progress_bar
-from search.models import SearchChunk
-from search.retrieval import parse_query, vector_leg
+from search.models import SearchChunk, SearchDocument
+from search.retrieval import LEGS, lexical_leg, parse_query, rank, vector_leg
 from search.tasks import maintain_tenant_indexes as maintain_task
 from sumalos.platform import tenant_indexes
 from sumalos.platform.tenant_indexes import (
     ef_search_for,
     maintain_tenant_indexes,
-    vector_scan,
+    vector_scans,
 )
 from sumalos.platform.tenant_indexes import (
     tenant_indexes as existing,
 )
 from tests.search.conftest import TODAY
+from tests.search.oracle import visible
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,8 +44,8 @@ def low_thresholds(monkeypatch):
     yield tables
     tenant_indexes.forget_tenant_indexes()
     with connection.cursor() as cursor:
-        for spec in tables.values():
-            for org in existing(spec.table):
+        for key, spec in tables.items():
+            for org in existing(key):
                 cursor.execute(f"DROP INDEX IF EXISTS {spec.index_name(org)}")
 
 
@@ -109,12 +111,15 @@ def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
             cursor.execute("SET LOCAL enable_sort = off")
             cursor.execute("EXPLAIN " + tenant_sql)
             plan = "\n".join(row[0] for row in cursor.fetchall())
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW hnsw.iterative_scan")
+        after = cursor.fetchone()[0]
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL enable_indexscan = off")
         exact = vector_leg(scope=scope, query=query, floor=-1)
 
-    assert ef_search == "100"
+    assert (ef_search, after) == ("100", "off")
     assert f"search_chunks_vec_org_{world_tx.org.pk}" in plan
     assert [pk for pk, _ in approximate] == [pk for pk, _ in exact]
 
@@ -124,7 +129,7 @@ def test_a_small_tenant_is_compared_exactly_never_through_hnsw(records, world_tx
     query = parse_query("cambio de caldera", today=TODAY)
 
     with CaptureQueriesContext(connection) as captured, transaction.atomic():
-        assert vector_scan("search_chunks", world_tx.org.pk) is False
+        assert vector_scans("search_chunks", [world_tx.org.pk, None]) == set()
         vector_leg(scope=scope, query=query, floor=-1)
         with connection.cursor() as cursor:
             plans = []
@@ -133,7 +138,7 @@ def test_a_small_tenant_is_compared_exactly_never_through_hnsw(records, world_tx
                     cursor.execute("EXPLAIN " + q["sql"])
                     plans.append("\n".join(row[0] for row in cursor.fetchall()))
 
-    assert len(plans) == 2  # the organization, then the personal rows
+    assert len(plans) == 1  # the organization and the personal rows, in one statement
     assert all("hnsw" not in plan and "search_chunk_embedding" not in plan for plan in plans)
 
 
@@ -186,3 +191,111 @@ def test_reindex_all_brings_the_tenant_indexes_up_to_date(records, world_tx, low
     assert out.getvalue().endswith("Índices por organización: 1 creados, 0 eliminados.\n")
     assert f"Índice HNSW 1/1: search_chunks_vec_org_{world_tx.org.pk}" in err.getvalue()
     assert existing("search_chunks") == {world_tx.org.pk: True}
+
+
+def test_the_task_gives_a_large_tenant_a_text_index_and_drops_it_when_it_shrinks(
+    records, world_tx, low_thresholds
+):
+    org = world_tx.org.pk
+
+    report = maintain_task()
+
+    assert report["search_chunks_text"] == {"created": [org], "dropped": []}
+    assert existing("search_chunks_text") == {org: True}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = %s", [f"search_chunks_fts_org_{org}"]
+        )
+        definition = cursor.fetchone()[0]
+    assert "USING gin (search_vector)" in definition
+    assert definition.endswith(f"WHERE (organization_id = {org})")
+
+    keep = list(SearchChunk.objects.filter(organization_id=org).values_list("pk", flat=True))
+    SearchChunk.objects.filter(organization_id=org).exclude(pk__in=keep[:2]).delete()
+    assert maintain_tenant_indexes("search_chunks_text").dropped == (org,)
+    assert existing("search_chunks_text") == {}
+
+
+QUESTIONS = ["caldera Talleres", "grifo monomando", "tarifa Ruiz", "visita caldera García"]
+
+
+def test_the_lexical_leg_of_a_large_tenant_reads_its_gin_index_and_ranks_as_the_exact_one(
+    records, world_tx, low_thresholds
+):
+    # Given the exact lexical ranking of a tenant without its own index
+    scope = scope_for(world_tx.access(world_tx.owner))
+    queries = [parse_query(question, today=TODAY) for question in QUESTIONS]
+    with transaction.atomic():
+        exact = [lexical_leg(scope=scope, query=query) for query in queries]
+    # When the tenant gets its text index (its chunks are fewer than the candidates drawn)
+    maintain_tenant_indexes("search_chunks_text")
+    statements: list[tuple[str, object]] = []
+
+    def recording(execute, sql, params, many, context):
+        if "ts_rank" in sql:
+            statements.append((sql, params))
+        return execute(sql, params, many, context)
+
+    with transaction.atomic(), connection.execute_wrapper(recording):
+        bounded = [lexical_leg(scope=scope, query=query) for query in queries]
+
+    # Then it draws its candidates through the index's operator, with the organization as a
+    # literal (what lets the planner prove the partial index applies; at 1M rows it does,
+    # docs/benchmarks/search.md), and ranks them exactly as before
+    org = world_tx.org.pk
+    sql = statements[0][0]
+    assert sql.count(f"search_chunks.organization_id = {org} AND COALESCE(") == 2**2 - 1
+    assert sql.count("search_vector @@ to_tsquery") == 2**2 - 1
+    assert "ts_match_vq(search_vector" in sql  # the personal rows, matched row by row
+    assert [len(found) for found in exact] == [len(found) for found in bounded]
+    assert sum(len(found) for found in exact) >= 4
+    assert bounded == exact
+
+
+def test_the_cascade_draws_from_the_rarest_lexemes_held_first():
+    weights = {"cald": 3.0, "gas": 1.0, "fug": 2.0}
+
+    assert retrieval._cascade(["cald", "fug", "gas"], weights) == [
+        "'cald' & 'fug' & 'gas'",
+        "'cald' & 'fug' & !'gas'",
+        "'cald' & 'gas' & !'fug'",
+        "'fug' & 'gas' & !'cald'",  # ties with 'cald' alone: more lexemes first
+        "'cald' & !'fug' & !'gas'",
+        "'fug' & !'cald' & !'gas'",
+        "'gas' & !'cald' & !'fug'",
+    ]
+    # Beyond CASCADE_LEXEMES, the commonest lexemes come last, in one query.
+    five = {"a": 5.0, "b": 4.0, "c": 3.0, "d": 2.0, "e": 1.0}
+    assert retrieval._cascade(list(five), five)[-1] == "('e') & !'a' & !'b' & !'c' & !'d'"
+    assert len(retrieval._cascade(list(five), five)) == 2**4
+
+
+def test_no_leg_on_tenant_indexes_reaches_outside_the_access_of_anyone(
+    records, world_tx, low_thresholds
+):
+    # Given the organization's own text and vector indexes
+    maintain_task()
+    assert existing("search_chunks") == existing("search_chunks_text") == {world_tx.org.pk: True}
+    people = [world_tx.owner, world_tx.admin, world_tx.reader, world_tx.bookkeeper]
+    leaks = []
+    checked = 0
+
+    for user in [*people, world_tx.outsider]:
+        access = world_tx.access(user, world_tx.other_org if user == world_tx.outsider else None)
+        scope = scope_for(access)
+        for question in [*QUESTIONS, "Tarifa de Ferretería Ruiz gasto", "Garsia"]:
+            # When every leg alone and the fusion rank the question
+            for legs in [(leg,) for leg in LEGS] + [LEGS]:
+                ranking = rank(scope=scope, question=question, today=TODAY, legs=legs)
+                for document in SearchDocument.objects.filter(
+                    pk__in=[pk for pk, _ in ranking.ranked]
+                ).values(
+                    "pk", "visibility", "organization_id", "owner_user_id", "owner_phone", "area"
+                ):
+                    checked += 1
+                    if not visible(access, dict(document)):
+                        leaks.append((user.email, question, legs, document["pk"]))
+
+    # Then nothing outside the plain-Python rule comes back, and the legs did return items
+    assert leaks == []
+    assert checked >= 40
