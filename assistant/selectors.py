@@ -4,7 +4,8 @@ A notice repeats the words of the memory it taught, so it is read only while tha
 readable by the person asking, under the once-declared visibility rule (docs/privacy.md):
 deleted, handed over or narrowed, it is gone from the card and the list. Who said it, when and
 on which channel come from the notice; the words are the notice's for the person it taught,
-and the memory's as it is now for anyone else (an edit may have taken words out).
+and the memory's as it is now for anyone else (an edit may have taken words out). A notice of
+what was not kept ("No lo he guardado: …") has no memory and is read by its owner only.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from assistant.models import LearnedNoticeDismissal
 from channels_app.models import LearnedNotice
+from channels_app.selectors import REFUSAL_NOTICE
 from memory.models import Memory
 from memory.selectors import rights_for
 from sumalos.accounts.access import AiAccess
@@ -31,7 +33,7 @@ class LearnedItem:
     """One thing Suma learned, as a person may see it."""
 
     notice_id: int
-    memory_id: int
+    memory_id: int | None  # None: a notice of what was not kept ("No lo he guardado: …")
     text: str
     author: str  # "tú", a member's name, or PHONE_AUTHOR
     channel: str  # "en el chat web" or "por WhatsApp"
@@ -48,8 +50,17 @@ def _readable_memories(access: AiAccess) -> QuerySet[Memory]:
 
 
 def learned_notices_readable(*, access: AiAccess) -> QuerySet[LearnedNotice]:
-    """Every notice whose memory this person may read now, whoever it was learned from."""
-    return LearnedNotice.objects.filter(memory__in=_readable_memories(access))
+    """Every notice whose memory this person may read now, whoever it was learned from,
+    and this person's own notices of what was not kept."""
+    if access.user_id is not None:
+        owner = Q(owner_user_id=access.user_id)
+    elif access.phone:
+        owner = Q(owner_phone=access.phone, owner_user__isnull=True)
+    else:
+        owner = Q(pk__in=[])
+    return LearnedNotice.objects.filter(
+        Q(memory__in=_readable_memories(access)) | (REFUSAL_NOTICE & owner)
+    )
 
 
 def _dismissed(user_id: int) -> Exists:
@@ -98,7 +109,6 @@ def _items(access: AiAccess, notices: QuerySet[LearnedNotice]) -> list[LearnedIt
 
 def _item(access: AiAccess, notice: LearnedNotice, readable_versions: set[int]) -> LearnedItem:
     memory = notice.memory
-    assert memory is not None  # the readable notices are those whose memory is readable
     own = access.user_id is not None and notice.owner_user_id == access.user_id
     if own:
         author = "tú"
@@ -106,6 +116,20 @@ def _item(access: AiAccess, notice: LearnedNotice, readable_versions: set[int]) 
         author = notice.owner_user.get_full_name()
     else:
         author = PHONE_AUTHOR
+    if memory is None:  # what was not kept: its owner's only, nothing to open or undo
+        return LearnedItem(
+            notice_id=notice.pk,
+            memory_id=None,
+            text=notice.text,
+            author=author,
+            channel=CHANNEL_PHRASES.get(notice.channel, notice.get_channel_display()),
+            at=notice.created_at,
+            own=own,
+            proposed=False,
+            undone=False,
+            superseded=False,
+            can_undo=False,
+        )
     return LearnedItem(
         notice_id=notice.pk,
         memory_id=memory.pk,

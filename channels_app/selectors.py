@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from channels_app.models import AiMessage, LearnedNotice, PhoneLink, WebChat, WhatsappMessage
@@ -53,15 +53,21 @@ def conversation_messages(*, access: AiAccess, conversation_id: str) -> QuerySet
     )
 
 
+# A notice of what was not kept ("No lo he guardado: …", learning/services.py) has no memory
+# and a text; a notice whose memory was deleted has its text emptied by a trigger.
+REFUSAL_NOTICE = Q(memory__isnull=True) & ~Q(text="")
+
+
 def learned_notices_pending(*, access: AiAccess, conversation_id: str) -> list[LearnedNotice]:
     """What was learnt in a conversation and not yet shown: the "Lo he aprendido" card data.
 
     A notice repeats its memory's text, so it is readable only while that memory is readable
-    by this person under the visibility rule (deleted, handed over or narrowed: gone).
+    by this person under the visibility rule (deleted, handed over or narrowed: gone). A
+    refusal notice names no memory and is read by its owner only.
     """
     return list(
         _owned_notices(access)
-        .filter(memory__in=Memory.objects.filter(visible_q(access)))
+        .filter(Q(memory__in=Memory.objects.filter(visible_q(access))) | REFUSAL_NOTICE)
         .filter(conversation_id=conversation_id, shown_at__isnull=True, undone_at__isnull=True)
         .order_by("id")
     )

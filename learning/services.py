@@ -2,13 +2,17 @@
 
 Runs in the worker after the reply has gone (DESIGN §6). The writer's access is rebuilt from
 the database as it is now: a person who left the organization between writing and learning
-learns nothing. Every AI call lands in the usage ledger; what was learnt becomes a notice.
+learns nothing. Every AI call lands in the usage ledger; what was learnt becomes a notice, and
+so does what the gate kept but could not be kept (a policy, a write refused, nothing found):
+"No lo he guardado: …", never the message's own words. Decision record: docs/decisions/0026.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from channels_app.access import access_for_phone
@@ -17,6 +21,12 @@ from learning.base import ContactName, ExtractedFact, GateDecision, KnownAttribu
 from learning.offline.extract import note_fact, worth_a_note
 from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
+from memory.policy import (
+    REASON_CONFIDENTIAL,
+    REASON_INJECTION,
+    REASON_INSULT,
+    REASON_SPECIAL_BACKGROUND,
+)
 from memory.scope import (
     asks_to_keep,
     narrowest,
@@ -32,6 +42,7 @@ from sumalos.ai.usage import Usage, usage_record
 from sumalos.embeddings import MODEL_NAME
 from sumalos.invoicing.models import Contact
 from sumalos.invoicing.selectors import contact_find, contact_list
+from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
 THIRD_PARTY = frozenset({"cliente", "proveedor"})
@@ -39,6 +50,26 @@ CATEGORY_OF_KIND = {
     Contact.Kind.CUSTOMER.value: "cliente",
     Contact.Kind.SUPPLIER.value: "proveedor",
 }
+
+# What the person hears when the gate kept a message and nothing of it was kept. The reasons
+# name the kind of content only: a refusal notice never repeats what was written.
+NOT_KEPT = "No lo he guardado: {reason}"
+POLICY_REASONS = {
+    "secret": REASON_CONFIDENTIAL,
+    "injection": REASON_INJECTION,
+    "insult": REASON_INSULT,
+    "special": REASON_SPECIAL_BACKGROUND,
+}
+REASON_NOTHING_FOUND = (
+    "no he sabido sacar de tu mensaje un dato concreto que recordar. Si quieres que lo "
+    "recuerde, dímelo con otras palabras o pídeme «apunta que …»."
+)
+
+# "Apúntalo", "recuerda que…": the person asked Suma to keep it, whatever the gate thinks.
+_KEEP_REQUEST = re.compile(
+    r"\b(?:apunta(?:lo|la|los|las|te)?|anota(?:lo|la)?|recuerda(?:lo|la)?|guarda(?:lo|la)?|"
+    r"memoriza(?:lo|la)?|no\s+(?:te\s+)?olvides)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -62,6 +93,13 @@ def access_for_message(message: AiMessage) -> AiAccess | None:
     if message.organization_id is not None and message.organization_id not in access.permissions:
         return None
     return access
+
+
+def asks_to_be_told(*, text: str, gate: GateDecision) -> bool:
+    """Whether the writer meant this to be kept: then not keeping it is said, never silent."""
+    folded = fold(text)
+    asked = bool(_KEEP_REQUEST.search(folded)) and "?" not in folded
+    return gate.remember or asks_to_keep(text) or asked
 
 
 def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None:
@@ -184,20 +222,29 @@ def facts_save(
     confidence: float = 1.0,
     requested_visibility: str | None = None,
 ) -> list[WriteResult]:
-    """Write each fact of a message and record a notice for what was learnt."""
+    """Write each fact of a message; a notice for what was learnt and for what was refused."""
     results = []
     for fact in facts:
-        result = fact_write(
-            access=access,
-            organization_id=message.organization_id,
-            fact=fact,
-            explicit=explicit,
-            source_message_id=message.pk,
-            confidence=confidence,
-            requested_visibility=requested_visibility,
-        )
+        try:
+            # A fact memory_write rejects (an unreadable contact, a text too long) is told to
+            # the person and leaves the message's other facts standing.
+            with transaction.atomic():
+                result = fact_write(
+                    access=access,
+                    organization_id=message.organization_id,
+                    fact=fact,
+                    explicit=explicit,
+                    source_message_id=message.pk,
+                    confidence=confidence,
+                    requested_visibility=requested_visibility,
+                )
+        except (ValidationError, PermissionDenied) as error:
+            reason = " ".join(getattr(error, "messages", None) or [str(error)])
+            result = WriteResult(memory=None, refused=True, reason=reason)
         results.append(result)
-        if result.memory is not None and not result.merged and not result.refused:
+        if result.refused:
+            refusal_notice_create(access=access, message=message, reason=result.reason)
+        elif result.memory is not None and not result.merged:
             LearnedNotice.objects.create(
                 conversation_id=message.conversation_id,
                 channel=message.channel,
@@ -212,6 +259,30 @@ def facts_save(
                 proposed=result.proposed,
             )
     return results
+
+
+def refusal_notice_create(*, access: AiAccess, message: AiMessage, reason: str) -> LearnedNotice:
+    """Tell the writer that something of ``message`` was not kept, and why (once per reason).
+
+    A notice with no memory and a text: the web chat's card and the next WhatsApp reply show
+    it to its owner only. Learning the message twice adds no second notice.
+    """
+    reason = reason.strip() or REASON_NOTHING_FOUND
+    text = NOT_KEPT.format(reason=reason[:1].lower() + reason[1:])
+    owner_phone = access.phone if access.user_id is None else None
+    notice, _ = LearnedNotice.objects.get_or_create(
+        source_message=message,
+        memory=None,
+        text=text,
+        defaults={
+            "conversation_id": message.conversation_id,
+            "channel": message.channel,
+            "owner_user_id": access.user_id,
+            "owner_phone": owner_phone,
+            "visibility": "",
+        },
+    )
+    return notice
 
 
 def noted(*, message: str, category: str, contacts: list[ContactName]) -> list[ExtractedFact]:
@@ -250,7 +321,15 @@ def message_learn(*, message_id: int) -> LearnOutcome:
     gate = provider.gate(message=message.text, previous=previous)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=message.pk)
     outcome = gate.value.outcome
-    if outcome == "refuse" or (outcome == "ignore" and not asks_to_keep(message.text)):
+    told = asks_to_be_told(text=message.text, gate=gate.value)
+    if outcome == "refuse":
+        if told:
+            reason = POLICY_REASONS.get(gate.value.policy, REASON_NOTHING_FOUND)
+            refusal_notice_create(access=access, message=message, reason=reason)
+        return LearnOutcome(outcome)
+    if outcome == "ignore" and not asks_to_keep(message.text):
+        if told:
+            refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)
         return LearnOutcome(outcome)
     contacts = readable_contacts(access=access, organization_id=message.organization_id)
     known = known_attributes(
@@ -266,6 +345,9 @@ def message_learn(*, message_id: int) -> LearnOutcome:
     facts = extraction.value
     if not facts and (asks_to_keep(message.text) or worth_a_note(message.text)):
         facts = noted(message=message.text, category=gate.value.category, contacts=contacts)
+    if not facts:
+        refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)
+        return LearnOutcome(outcome)
     results = facts_save(
         access=access,
         message=message,

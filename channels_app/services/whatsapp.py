@@ -99,8 +99,11 @@ def _learnt_sentence(access: AiAccess, phone: str) -> tuple[str, list[int]]:
         return "", []
     # A derived copy like any other: a secret in a memory learnt before its phrasing was known
     # is masked here too, in what is sent and in the stored outbound body.
-    facts = " ".join(mask_secrets(n.text) for n in shown)
-    return LEARNT_SENTENCE.format(facts=facts), [n.pk for n in shown]
+    facts = " ".join(mask_secrets(n.text) for n in shown if n.memory_id is not None)
+    # What was not kept says so in its own words ("No lo he guardado: …"), after what was.
+    refused = [n.text for n in shown if n.memory_id is None]
+    sentences = [LEARNT_SENTENCE.format(facts=facts)] if facts else []
+    return " ".join([*sentences, *refused]), [n.pk for n in shown]
 
 
 def _claim(inbound: WhatsappMessage) -> bool:

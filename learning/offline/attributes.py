@@ -47,7 +47,7 @@ ATTRIBUTE_SLOTS: dict[str, tuple[str, ...]] = {
     "email": ("email",),
     "direccion": ("address",),
     "nombre": ("person",),
-    "apodo": ("person",),
+    "apodo": ("nickname", "person"),
     "tono": ("tone",),
     "instrucciones_entrega": (),
     "preferencia": (),
@@ -62,6 +62,7 @@ SELF_EVIDENT = {
     "email": "email",
     "phone": "telefono",
     "address": "direccion",
+    "nickname": "apodo",
 }
 SLOT_KINDS = (
     "term",
@@ -80,6 +81,7 @@ SLOT_KINDS = (
     "phone",
     "address",
     "person",
+    "nickname",
     "tone",
 )
 _CUES = tuple(

@@ -71,7 +71,7 @@ class Subject:
         return "empresa"
 
 
-_WRITER_ATTRIBUTES = frozenset({"nombre", "apodo", "tono", "canal_preferido"})
+_WRITER_ATTRIBUTES = frozenset({"nombre", "apodo", "tono", "canal_preferido", "preferencia"})
 _PREFERENCES = frozenset({"tono", "canal_preferido", "preferencia", "horario"})
 _SUPPLIER_HINTS = re.compile(
     r"\bproveedor|\bnos\s+(?:cobra|cobran|fia|fian|sirve|sirven|vende|venden|suministra|"
@@ -82,7 +82,8 @@ _SUPPLIER_HINTS = re.compile(
 _WRITER_CUES = re.compile(
     r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
     r"hablame|tratame|trates|prefiero|avisame|escribeme|mandame|me\s+gusta|no\s+me\s+|"
-    r"quiero\s+que\s+me|puedes\s+llamarme|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
+    r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
+    r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
     r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
 )
 _COMPANY_CUES = re.compile(
@@ -92,10 +93,10 @@ _COMPANY_CUES = re.compile(
 )
 _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
-    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no)\b[^,;.]{0,24}$"
+    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no)\b[^,;.:]{0,24}$"
 )
 _QUESTION_OR_ORDER = re.compile(
-    r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|crea|creame|manda|mandale|envia|enviale|dime|busca|"
+    r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|hazle|hazles|crea|creame|manda|mandale|envia|enviale|dime|busca|"
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
     r"muestrame|ensename)\b"
 )
@@ -107,14 +108,22 @@ _TRAILING_ORDER = re.compile(
 _UNSURE = re.compile(
     r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
     r"^\s*(?:igual|a\s+lo\s+mejor|quizas?|puede\s+que|no\s+se\s+si|ojala|creo\s+que\s+igual)\b"
-    r"|^\s*si\s+(?:\w+\s+)?\w+(?:ara|iera|ase|iese|aran|ieran)\b|\bya\s+veremos\b"
+    r"|^\s*si\s+(?:\w+\s+){0,5}?\w{2,}(?:ara|iera|ase|iese|aran|ieran)\b|\bya\s+veremos\b"
+    # "No me acuerdo" after a question, a retraction, a payment that happened today.
+    r"|^\s*(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
+    r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
+    r"|\b(?:ha|han|hemos|he)\s+(?:pagado|cobrado|abonado|ingresado)\s+(?:hoy|ayer|esta\s+manana)\b"
 )
 _FILLERS = re.compile(
     r"^\s*(?:ojo(?:\s+que)?|oye|mira|por\s+cierto|que\s+sepas(?:\s+que)?|recuerda(?:\s+que)?|"
     r"apunta(?:\s+que)?|anota(?:\s+que)?|una\s+cosa|importante|nota|aviso|atencion|"
     r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada)\s*[:,.!\-–]*\s+",
 )
-_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+")
+_CLAUSES = re.compile(
+    r"(?<=[.!?;])\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
+    r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
+)
 _ROLE_LEAD = re.compile(
     r"(?:\b(?:los|las|el|la|a\s+los|a\s+las|al|a\s+la)\s+de(?:l)?\s+(?:la\s+|el\s+|los\s+|las\s+)?"
     r"|\b(?:los|las|el|la|al|a\s+la|a\s+los|a\s+las|en\s+la|en\s+el|con\s+la|con\s+el)\s+)$",
@@ -151,6 +160,14 @@ _NOT_ITEMS = frozenset(
         "todo",
         "toda",
         "plazo",
+        "lunes",
+        "martes",
+        "miercoles",
+        "jueves",
+        "viernes",
+        "sabado",
+        "domingo",
+        "semana",
     ]
 )
 
@@ -195,7 +212,13 @@ def find_subject(
     if attribute in ("nombre", "apodo", "tono"):
         return Subject(WRITER)
     known = list(contacts)
-    mentions = match_contacts(text, known)
+    # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
+    values = [(s.start, s.end) for s in slots if s.kind in ATTRIBUTE_SLOTS.get(attribute, ())]
+    mentions = [
+        m
+        for m in match_contacts(text, known)
+        if not any(b <= m.start and m.end <= e for b, e in values)
+    ]
     if mentions:
         return _mention_subject(mentions[0], text)
     for group in role_groups(text):
@@ -217,6 +240,44 @@ def find_subject(
     if attribute in ("preferencia", "canal_preferido"):
         return Subject(WRITER)
     return Subject("")
+
+
+def _outside_names(slots: list[Slot], text: str, contacts: Sequence[ContactName]) -> list[Slot]:
+    """An address that is a contact's name is no value ("la comunidad de Avenida del Puerto
+    88"): it overlaps the words that named the contact and carries the number in its name."""
+    named = [
+        (m.start, m.end, set(re.findall(r"\d+", m.name)))
+        for m in match_contacts(text, list(contacts))
+    ]
+
+    def in_a_name(slot: Slot) -> bool:
+        numbers = set(re.findall(r"\d+", text[slot.start : slot.end]))
+        return any(slot.start < e and b < slot.end and numbers & n for b, e, n in named)
+
+    return [s for s in slots if s.kind != "address" or not in_a_name(s)]
+
+
+# How people ask Suma to write to them, said in a few words ("sin emojis", "respuestas breves").
+_PREFERENCE_VALUES = (
+    (
+        re.compile(
+            r"\bno\s+me\s+(?:pongas|mandes|envies|metas)\s+(?:mas\s+)?(?P<what>[a-z]+(?:\s+de\s+[a-z]+)?)"
+        ),
+        "sin {what}",
+    ),
+    (
+        re.compile(r"\b(?:respuestas|contesta\w*|responde\w*)\b.{0,20}\b(?:cort|breve)"),
+        "respuestas breves",
+    ),
+)
+
+
+def _preference_value(clause: str) -> str:
+    folded = fold_aligned(clause).lower()
+    for pattern, template in _PREFERENCE_VALUES:
+        if match := pattern.search(folded):
+            return template.format(**match.groupdict())
+    return ""
 
 
 def _value(attribute: str, live: list[Slot]) -> str:
@@ -304,7 +365,7 @@ def _clause_facts(
     patterned = list(pattern_facts(clause))
     if patterned:
         return patterned
-    slots = find_slots(clause, today)
+    slots = _outside_names(find_slots(clause, today), clause, contacts)
     live = _live(slots, folded)
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
@@ -317,6 +378,8 @@ def _clause_facts(
             continue
         bonus = SLOT_BONUS if kinds else 0.0
         if any(SELF_EVIDENT.get(k) == attribute for k in live_kinds):
+            bonus += SLOT_BONUS
+        if attribute == "preferencia" and _preference_value(clause):
             bonus += SLOT_BONUS
         scored.append((p + bonus, attribute, p))
     scored.sort(key=lambda item: -item[0])
@@ -337,6 +400,8 @@ def _clause_facts(
     for attribute in chosen:
         value = _value(attribute, live) if ATTRIBUTE_SLOTS[attribute] else ""
         subject = find_subject(clause, slots, contacts, attribute)
+        if attribute == "preferencia" and subject.kind == WRITER:
+            value = _preference_value(clause)
         text = _fact_text(attribute, value, subject, clause)
         facts.append(
             ExtractedFact(
@@ -422,6 +487,23 @@ SYNONYMS = (
 )
 
 
+def _named_in(
+    clause: str, contacts: Sequence[ContactName], today: datetime.date | None
+) -> ExtractedFact | None:
+    """The contact or name a clause is about, as a fact carrying only its subject."""
+    subject = find_subject(clause, find_slots(clause, today), contacts, NOTE)
+    if subject.kind not in (CONTACT, NAMED):
+        return None
+    return ExtractedFact(
+        category=subject.category(clause, NOTE),
+        attribute=NOTE,
+        value="",
+        text="",
+        subject_name=subject.name,
+        subject_contact_id=subject.contact.id if subject.contact else None,
+    )
+
+
 def extract_facts(
     message: str,
     known: list[KnownAttribute],
@@ -439,7 +521,8 @@ def extract_facts(
         patterned = list(pattern_facts(cleaned))
         own = [
             fact
-            for fact in _clause_facts(cleaned, (), today)
+            for clause in _clauses(cleaned)
+            for fact in _clause_facts(clause, (), today)
             if fact.attribute in _WRITER_ATTRIBUTES and not fact.subject_name
         ]
         return patterned or own or [_writer_note(cleaned)]
@@ -447,7 +530,12 @@ def extract_facts(
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
     for clause in clauses:
-        for fact in _clause_facts(clause, contacts, today):
+        clause_facts = _clause_facts(clause, contacts, today)
+        if not clause_facts and len(clauses) > 1:
+            # A clause that states nothing may still name who the next one is about
+            # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
+            carried = _named_in(clause, contacts, today) or carried
+        for fact in clause_facts:
             # A clause that names nobody is about the subject of the clause before it.
             if carried is not None and not fact.subject_name and fact.category == "empresa":
                 fact = replace(

@@ -2,9 +2,11 @@
 
 A slot is a kind (``term``, ``amount``, ``percent``, ``date``, ``month``, ``weekday``,
 ``period``, ``time``, ``channel``, ``payment_method``, ``tax_id``, ``iban``, ``email``,
-``phone``, ``address``, ``person``, ``tone``), a canonical value ("45 días", "1,20 €/litro",
-"1-15 agosto", "Bizum") and where it sits in the message. The same normalization compares an
-expected value with a found one in ``eval_extraction``. Decision record: docs/decisions/0020.
+``phone``, ``address``, ``person``, ``nickname``, ``tone``), a canonical value ("45 días",
+"1,20 €/litro", "1-15 agosto", "Bizum") and where it sits in the message. The same
+normalization compares an expected value with a found one in ``eval_extraction``. Zero values
+("ya no le hacemos descuento", "no se le cobra") are slots too. Decision records:
+docs/decisions/0020, 0026.
 """
 
 from __future__ import annotations
@@ -96,6 +98,9 @@ _TERM_BARE = re.compile(
     r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos)\s+"
     r"(?:\w+\s+){0,2}?a\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
     r"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    # "no a 30, a 15": a correction that names the term twice and the verb never.
+    r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
+    r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
 )
 _CASH = re.compile(
     r"\b(?:al\s+contado|a\s+tocateja|(?:todo\s+)?(?:al|en\s+el)\s+momento|en\s+el\s+acto|"
@@ -117,9 +122,9 @@ def _terms(folded: str) -> list[Slot]:
         if n is not None and 0 < n <= 12:
             slots.append(Slot("term", f"{int(n) * 30} días", *match.span()))
     for match in _TERM_BARE.finditer(folded):
-        n = _number(match.group("n") or match.group("n2"))
+        group = next(g for g in ("n", "n2", "n3") if match.group(g))
+        n = _number(match.group(group))
         if n is not None and 0 < n <= 180:
-            group = "n" if match.group("n") else "n2"
             slots.append(Slot("term", f"{int(n)} días", match.start(group) - 2, match.end(group)))
     for match in _TERM_EOM.finditer(folded):
         slots.append(Slot("term", "fin de mes", *match.span()))
@@ -168,8 +173,21 @@ _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*cient
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
 
 
+# "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
+# "lo dejamos en 0", "gratis": a price of nothing.
+_NO_DISCOUNT = re.compile(
+    r"\b(?:ya\s+)?no\s+(?:le\s+|les\s+|nos\s+)?(?:hacemos|damos|aplicamos|hace|hacen|da|dan)\s+"
+    r"(?:ningun\s+|nada\s+de\s+)?(?:descuento|dto|rebaja)|\bsin\s+(?:ningun\s+)?descuento\b"
+)
+_NO_CHARGE = re.compile(
+    r"\bno\s+(?:se\s+)?(?:le\s+|les\s+)?(?:cobra|cobramos|cobran)\b(?!\s+(?:a|en|por|con)\b)"
+    r"|\b(?:lo|la|los|las)\s+dejamos\s+en\s+(?:0|cero)\b|\bgratis\b|\bsin\s+cargo\b"
+)
+
+
 def _amounts(folded: str) -> list[Slot]:
-    slots = []
+    slots = [Slot("percent", "0 %", *m.span()) for m in _NO_DISCOUNT.finditer(folded)]
+    slots.extend(Slot("amount", "0 €", *m.span()) for m in _NO_CHARGE.finditer(folded))
     for match in _AMOUNT.finditer(folded):
         n = _number(match.group("n"))
         if n is None:
@@ -353,6 +371,7 @@ CHANNELS = {
     r"e-?mail|correo(?:\s+electronico)?|mail|email": "email",
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
     r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamale|llamen|"
+    r"llamando(?:le|les)?|llamarla|llamarlo|"
     r"tlf|telf": "teléfono",
     r"sms|mensaje\s+de\s+texto": "SMS",
     r"(?:en\s+)?papel|impresa|por\s+correo\s+postal|carta": "papel",
@@ -391,7 +410,11 @@ def _labelled(folded: str) -> list[Slot]:
 
 # --- identifiers: tax IDs, IBANs, e-mails, phones, addresses ----------------------------------
 
-_TAX_ID = re.compile(r"\b[A-Za-z]?[\s.\-]?\d{2}[\s.]?\d{3}[\s.]?\d{3}[\s.\-]?[A-Za-z0-9]?\b")
+_TAX_ID = re.compile(
+    r"\b[A-Za-z]?[\s.\-]?\d{2}[\s.]?\d{3}[\s.]?\d{3}[\s.\-]?[A-Za-z0-9]?\b"
+    # A NIE as people write it: "X-6135241-Z", "Y 1234567 Z".
+    r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
+)
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
@@ -440,12 +463,41 @@ _PERSON_CUE = re.compile(
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
-    r"me\s+dicen|me\s+llaman|nombre:|puedes\s+llamarme|(?P<weak>soy|es|son|ahora|con|por|a))\s+"
-    r"(?P<name>[a-zñ]{3,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b)[a-zñ]{3,})?)"
+    r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
+    r"(?:dra?|sra?|srta|don|dona)\.?|"
+    # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
+    # "el hijo, Dani", "una chica nueva, Nerea").
+    r"(?P<weak>soy|es|son|ahora|con|por|a|(?:nos\s+|me\s+|les?\s+)?llevan?"
+    r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
+    r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,))"
+    r"\s+(?:(?:ahora|siempre|ya|tambien)\s+)?"
+    r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
 )
 # Words a cue may be followed by that are not a name.
 _NOT_PERSON = frozenset(
     [
+        "lo",
+        "le",
+        "me",
+        "te",
+        "se",
+        "mi",
+        "su",
+        "al",
+        "os",
+        "ha",
+        "he",
+        "va",
+        "da",
+        "di",
+        "mas",
+        "pero",
+        "asi",
+        "igual",
+        "porque",
+        "aunque",
+        "mundo",
+        "gente",
         "que",
         "el",
         "la",
@@ -555,15 +607,34 @@ _NOT_PERSON = frozenset(
 )
 
 
+_NICKNAME_CUE = re.compile(
+    r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme)\b"
+)
+
+
+def _cues(folded: str) -> list[re.Match[str]]:
+    """Every person cue; the words after one that names nobody may hold the next cue
+    ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
+    found, position = [], 0
+    while match := _PERSON_CUE.search(folded, position):
+        found.append(match)
+        position = match.start("name")
+    return found
+
+
 def _people(text: str, folded: str) -> list[Slot]:
-    slots = []
-    for match in _PERSON_CUE.finditer(folded):
+    slots: list[Slot] = []
+    for match in _cues(folded):
+        if slots and match.start("name") < slots[-1].end:
+            continue
         words = text[match.start("name") : match.end("name")].split()
         if match.group("weak"):
             # After a plain "es" or "con" only a capitalised word is a name ("es Carmen").
             words = [w for w in words[:2] if w[:1].isupper()][:2]
             if not words or not text[match.start("name")].isupper():
                 continue
+        if match.group("weak") and len(words[0].rstrip(".")) < 3:
+            continue  # "es Av. Blasco Ibáñez": two letters after a weak cue are no name
         kept = []
         for word in words:
             if fold_aligned(word.casefold()) in _NOT_PERSON:
@@ -573,7 +644,8 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         start = match.start("name")
         end = start + len(" ".join(words[: len(kept)]))
-        slots.append(Slot("person", " ".join(kept), start, end))
+        kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
+        slots.append(Slot(kind, " ".join(kept), start, end))
     return slots
 
 
@@ -597,7 +669,7 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
             other.start <= slot.start
             and slot.end <= other.end
             and other.end - other.start > slot.end - slot.start
-            and other.kind != "person"
+            and other.kind not in ("person", "nickname")
             for other in slots
         )
     ]

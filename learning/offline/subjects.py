@@ -1,10 +1,12 @@
 """Who a fact is about: a contact of the organization, the writer, the company, or a name.
 
 The contact matcher reads the way people name their customers and suppliers: partial names
-("los de Turia"), typos ("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words
-("los del hostal", "la de la pelu", "el gestor"). It only ever sees the contacts the writer may
-read (the caller passes them), so the writer's access decides what can be linked. A role word
-that fits several contacts links none. Decision record: docs/decisions/0020.
+("los de Turia", a first name no other contact carries), typos
+("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words ("los del hostal",
+"la de la pelu", "el gestor"). It only ever sees the contacts the writer may read (the caller
+passes them), so the writer's access decides what can be linked. A role word that fits several
+contacts links none, nor one followed by another name ("Hotel Sorolla"). Decision records:
+docs/decisions/0020, 0026.
 """
 
 from __future__ import annotations
@@ -173,7 +175,8 @@ def _close(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < 5:
         return False
-    return SequenceMatcher(None, a, b).ratio() >= 0.8
+    # Above 0.8, not at it: "mundo" and "munoz" share four letters of five and are not alike.
+    return SequenceMatcher(None, a, b).ratio() > 0.8
 
 
 def _name_words(contact: ContactName) -> list[str]:
@@ -200,20 +203,23 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     """The known contacts ``text`` names, best first; each with the span that named it."""
     tokens = _tokens(text)
     shared = _frequent_words(contacts)
+    first_words = {words[0] for words in map(_name_words, contacts) if words}
     found: dict[int, Mention] = {}
     for contact in contacts:
         words = _name_words(contact)
         if not words:
             continue
         hits: list[tuple[int, int]] = []
+        hit_words: list[str] = []
         weight = 0.0
         first_only = False
         for index, word in enumerate(words):
             for token, start, end in tokens:
                 if _close(token, word) or (
-                    len(token) >= 4 and word.startswith(token) and len(word) - len(token) <= 3
+                    len(token) >= 5 and word.startswith(token) and len(word) - len(token) <= 3
                 ):
                     hits.append((start, end))
+                    hit_words.append(word)
                     if (
                         word not in ROLE_WORDS.values()
                         and word not in COMMON_WORDS
@@ -229,20 +235,65 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         # One word of a longer name: a first name alone ("José") or a lowercase everyday word
         # ("libre") names nobody.
         if len(hits) == 1 and len(words) >= 2:
+            if hit_words[0] in shared and hit_words[0] in first_words:
+                continue  # a first name several contacts carry ("José") names none of them
             start, end = hits[0]
             named_as_group = _AFTER_DE.search(text[:start].lower())
-            if first_only or (not (text[start].isupper() or named_as_group) and weight < 1):
+            if first_only and not _only_first_name(text, start, end, words[0], contacts):
+                continue
+            if not first_only and not (text[start].isupper() or named_as_group) and weight < 1:
                 continue
         score = len(hits) / len(words) + weight
+        if first_only and len(hits) == 1:
+            score = FIRST_NAME_SCORE  # any other mention in the sentence names the subject
         start, end = min(s for s, _ in hits), max(e for _, e in hits)
         found[contact.id] = Mention(contact.name, start, end, contact, score)
     for token, start, end in tokens:
         if token in ROLE_WORDS:
             owner = _role_owner(token, contacts)
+            if owner is not None and _names_another(text, end, owner):
+                continue
             if owner is not None and owner.id not in found:
                 found[owner.id] = Mention(owner.name, start, end, owner, 0.9)
     mentions = sorted(found.values(), key=lambda m: (-m.score, m.start))
     return _without_overlaps(mentions)
+
+
+_PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
+FIRST_NAME_SCORE = 0.5
+_PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
+_NEXT_WORD = re.compile(r"\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñü]+)")
+
+
+def _only_first_name(
+    text: str, start: int, end: int, word: str, contacts: list[ContactName]
+) -> bool:
+    """A first name alone names its contact when written capitalised, no other contact
+    carries it, and no other surname follows ("Begoña" is Begoña Navarro; "José" is not)."""
+    if not text[start].isupper() or sum(1 for c in contacts if word in _name_words(c)) != 1:
+        return False
+    if _PLACE_BEFORE.search(fold_aligned(text[:start]).lower()):
+        return False  # "calle San Vicente" is a street
+    before = _PREVIOUS_WORD.search(text[:start])
+    if before is not None:
+        word = fold_aligned(before.group(1)).lower()
+        capitalised = before.group(1)[0].isupper() and not _opens_sentence(text, before.start(1))
+        if word in ROLE_WORDS or (capitalised and word not in _NOT_NAMES_FOLDED):
+            return False  # part of a longer name: "Bar Paco", "Talleres Begoña"
+    following = _NEXT_WORD.match(text, end)
+    return following is None or fold_aligned(following.group(1)).lower() in _NOT_NAMES_FOLDED
+
+
+def _names_another(text: str, end: int, owner: ContactName) -> bool:
+    """A role word followed by a name the contact does not carry: "Hotel Sorolla" is not
+    Hoteles del Turia, "Bar Pepe" is not Bar Restaurante El Puerto."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return False
+    word = fold_aligned(following.group(1)).lower()
+    if word in _NOT_NAMES_FOLDED or word in _NOISE:
+        return False
+    return not any(_close(word, w) for w in _name_words(owner))
 
 
 def _without_overlaps(mentions: list[Mention]) -> list[Mention]:
@@ -423,6 +474,9 @@ _NOT_NAMES = frozenset(
         "esa",
     ]
 )
+
+
+_NOT_NAMES_FOLDED = frozenset(fold_aligned(w).lower() for w in _NOT_NAMES)
 
 
 def _opens_sentence(text: str, start: int) -> bool:

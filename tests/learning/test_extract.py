@@ -48,6 +48,27 @@ def _facts(message: str, known: list[KnownAttribute] | None = None) -> list[tupl
         ),
         ("llámame Pablete", [("perfil_usuario", "", "apodo", "Pablete")]),
         ("¿cuánto me debe la pelu?", []),
+        ("¿la pelu pagaba por Bizum? no me acuerdo", []),
+        ("si Hoteles del Turia nos pagara a 90 días nos hundía", []),
+        ("lo de que la pelu pagaba a 60 era broma, sigue todo igual", []),
+        ("Hoteles del Turia ha pagado hoy la factura de octubre", []),
+        ("hazle una factura a la pelu por lo de ayer", []),
+        (
+            "ya no hay que preguntar por Sonia en la pelu, se ha jubilado; ahora es Maite",
+            [("cliente", "Peluquería Ángela S.L.", "persona_contacto", "Maite")],
+        ),
+        (
+            "ya no le hacemos descuento a la pelu",
+            [("cliente", "Peluquería Ángela S.L.", "descuento", "0 %")],
+        ),
+        (
+            "me llamo Pablo pero todo el mundo me llama Pau",
+            [("perfil_usuario", "", "nombre", "Pablo"), ("perfil_usuario", "", "apodo", "Pau")],
+        ),
+        (
+            "No me pongas emojis, que no me gustan",
+            [("preferencia", "", "preferencia", "sin emojis")],
+        ),
         ("hazme una factura para la pelu de 120 euros", []),
     ],
 )

@@ -18,6 +18,8 @@ CONTACTS = [
     ContactName(8, "Bar Restaurante El Puerto S.L.", "customer"),
     ContactName(9, "José Luis Moreno", "customer"),
     ContactName(10, "Gimnasio Fuerza Libre S.L.", "customer"),
+    ContactName(11, "Begoña Navarro", "customer"),
+    ContactName(12, "Vicente Llorens", "customer"),
 ]
 
 
@@ -31,6 +33,8 @@ CONTACTS = [
         ("los de Turia pagan a 90", 4),
         ("Recambios Turia nos hace un 5 %", 5),
         ("jose luis moreno paga en mano", 9),
+        ("a Begoña mejor por teléfono", 11),  # a first name no other contact carries
+        ("A Begoña mejor por teléfono", 11),
     ],
 )
 def test_a_contact_is_found_however_it_is_named(text, contact_id):
@@ -44,12 +48,25 @@ def test_a_contact_is_found_however_it_is_named(text, contact_id):
     "text",
     [
         "el restaurante paga a 30",  # two restaurants: the role word names nobody
-        "José paga a 30",  # a first name alone
         "tengo el viernes libre",  # an everyday word of a name
+        "la calle San Vicente",  # a street, not Vicente Llorens
+        "Begoña Sanz paga a 30",  # another surname: another person
+        "el Hotel Sorolla paga a 30",  # a role word followed by another name
+        "Bar Pepe paga a 30",
+        "Bar Begoña paga a 30",  # a first name inside another name
+        "no lo mira nunca",  # "mira" is no prefix of Miramar
+        "todo el mundo lo sabe",  # "mundo" is no typo of a name
     ],
 )
 def test_an_ambiguous_or_weak_mention_links_nothing(text):
     assert match_contacts(text, CONTACTS) == []
+
+
+def test_a_first_name_two_contacts_carry_links_neither():
+    contacts = [*CONTACTS, ContactName(13, "María José Fernández", "customer")]
+
+    assert match_contacts("José paga a 30", contacts) == []
+    assert match_contacts("José paga a 30", CONTACTS)[0].contact == CONTACTS[8]
 
 
 def test_only_the_contacts_passed_in_can_be_linked():
