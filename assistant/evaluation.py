@@ -25,6 +25,8 @@ from assistant.offline import OfflineProvider
 from assistant.services import assistant_reply
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
+from knowledge.models import Entry
+from search.services import outbox_drain
 from sumalos.invoicing.models import Invoice, Quote
 
 REQUIRED = ("id", "as", "org", "today", "question", "expect")
@@ -78,9 +80,21 @@ def _ratio(numerator: int, denominator: int) -> float:
     return round(numerator / denominator, 4) if denominator else 0.0
 
 
+def world_ready() -> None:
+    """Index what is still queued, and refuse to judge answers without the knowledge layer.
+
+    Without this a fresh checkout scores every search and tax line as a miss, silently.
+    """
+    if not Entry.objects.filter(status=Entry.Status.PUBLISHED).exists():
+        raise ValueError("no hay artículos de conocimiento publicados (manage.py load_knowledge)")
+    while outbox_drain():
+        pass
+
+
 def evaluate(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         validate(row)
+    world_ready()
     results = []
     per_intent: dict[str, list[bool]] = defaultdict(list)
     for row in rows:

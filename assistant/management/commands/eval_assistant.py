@@ -1,7 +1,8 @@
 """Evaluate Suma's offline answers on a labelled question set, on the demo world.
 
 ``manage.py eval_assistant --file assistant/eval/assistant_dev.jsonl [--json]``. Needs the demo
-world (``manage.py load_demo``) and its index (``reindex_all``); assistant/evaluation.py says
+world (``manage.py load_demo``) and the knowledge (``load_knowledge``); what is still queued for
+the index is indexed first (``world_ready``); assistant/evaluation.py says
 how a line runs and how "contains" matches; docs/assistant.md, "Evaluation", the figures.
 """
 
