@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.conf import settings
+
 from channels_app.models import AiMessage
 from channels_app.services.outbox import DrainReport, outbox_drain
 from learning.services import message_learn
@@ -24,8 +26,15 @@ def embed_batch(message_ids: Sequence[int]) -> None:
 
 
 def learning_drain(*, max_batches: int = 20) -> DrainReport:
-    """Learn from every message waiting in the outbox, a batch's embeddings in one call."""
-    return outbox_drain(handler=message_learn, prepare=embed_batch, max_batches=max_batches)
+    """Learn from every message waiting in the outbox, batch by batch: a batch's texts are
+    embedded in one call before any is learnt, then learnt in one transaction (decision 0028).
+    """
+    return outbox_drain(
+        handler=message_learn,
+        prepare=embed_batch,
+        limit=settings.LEARNING_BATCH_SIZE,
+        max_batches=max_batches,
+    )
 
 
 @task(name="channels.drain_outbox", ignore_result=True)

@@ -17,8 +17,10 @@ from sumalos.platform.outbox import BATCH_SIZE, MAX_ATTEMPTS, Claimed, DrainRepo
 
 __all__ = ["BATCH_SIZE", "CHANNEL_OUTBOX", "MAX_ATTEMPTS", "DrainReport", "outbox_drain"]
 
+# Batched: a first claim's messages are learnt in one transaction, a savepoint each
+# (sumalos/platform/outbox.py, docs/decisions/0028).
 CHANNEL_OUTBOX = platform_outbox.register(
-    Outbox(name="channels", table="channel_outbox", keys=("message_id",))
+    Outbox(name="channels", table="channel_outbox", keys=("message_id",), batched=True)
 )
 
 
