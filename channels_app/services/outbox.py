@@ -64,8 +64,10 @@ def outbox_drain(
     prepare: Callable[[Sequence[int]], None] | None = None,
     limit: int = BATCH_SIZE,
     max_batches: int = 20,
+    keep_going: Callable[[], bool] | None = None,
 ) -> DrainReport:
-    """Claim and process batches until the outbox has nothing ready (or ``max_batches``).
+    """Claim and process batches until the outbox has nothing ready (or ``max_batches``, or
+    ``keep_going`` says stop).
 
     ``prepare`` receives each batch's message ids before any is processed.
     """
@@ -75,4 +77,5 @@ def outbox_drain(
         prepare=(lambda keys: prepare([key[0] for key in keys])) if prepare else None,
         limit=limit,
         max_batches=max_batches,
+        keep_going=keep_going,
     )

@@ -266,14 +266,18 @@ def drain(
     prepare: Prepare | None = None,
     limit: int = BATCH_SIZE,
     max_batches: int = 20,
+    keep_going: Callable[[], bool] | None = None,
 ) -> DrainReport:
     """Claim and process batches until nothing is ready (or ``max_batches``).
 
     ``prepare`` sees each batch's keys before any is processed: the place for work that is
-    cheaper in bulk (the learning drain embeds the batch's texts in one call).
+    cheaper in bulk (the learning drain embeds the batch's texts in one call). ``keep_going``
+    is asked before each claim; False ends the drain, leaving the rest for the next one.
     """
     report = DrainReport()
     for _ in range(max_batches):
+        if keep_going is not None and not keep_going():
+            break
         claimed = claim(outbox, limit=limit)
         if not claimed:
             break

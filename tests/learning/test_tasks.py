@@ -13,9 +13,10 @@ from channels_app.models import OutboxEntry
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.outbox import MAX_ATTEMPTS, outbox_claim
 from learning.services import LearnOutcome, message_learn
-from learning.tasks import learning_drain
+from learning.tasks import drain_outbox, learning_drain, replies_waiting
 from memory.models import Memory
 from sumalos import embeddings
+from sumalos.celery import app
 from tests.world import World
 
 pytestmark = pytest.mark.django_db
@@ -126,4 +127,24 @@ def test_rows_claimed_again_after_a_lost_lease_are_learnt_once_and_fail_alone(wo
         (ids[0], "pending", 2),
         (ids[1], "done", 2),
         (ids[2], "done", 2),
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_drain_task_yields_while_replies_wait_in_the_broker(world_tx, worker):
+    # ``worker`` points this test's tasks at its own broker prefix; no worker is started.
+    ids = _say(world_tx, 2)
+    app.send_task("channels.whatsapp_reply", args=(0, None))
+
+    assert replies_waiting() == 1
+    assert drain_outbox() == {"claimed": 0, "done": 0, "dead": 0}
+    assert set(OutboxEntry.objects.values_list("status", flat=True)) == {"pending"}
+
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge("replies")
+
+    assert replies_waiting() == 0
+    assert drain_outbox() == {"claimed": 2, "done": 2, "dead": 0}
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status")) == [
+        (i, "done") for i in ids
     ]
