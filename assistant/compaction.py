@@ -11,6 +11,7 @@ exact cited messages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from django.db import transaction
@@ -18,7 +19,11 @@ from django.db import transaction
 from assistant.models import ConversationSummary
 from channels_app.selectors import conversation_messages
 from sumalos.accounts.access import AiAccess
+from sumalos.celery import app
 from sumalos.rls.rule import OwnedByPrincipal, visible_q
+
+# Sent by name: the task module (assistant/tasks.py) imports this one.
+COMPACT_TASK = "assistant.compact_conversation"
 
 # Recent history kept verbatim, and the size past which the older part is summarised, in tokens.
 RECENT_TOKENS = {"web": 4_000, "whatsapp": 3_000}
@@ -61,6 +66,20 @@ def merge_operations(
         elif kind == "retire":
             points.pop(operation.get("id"), None)
     summary.points = [points[key] for key in sorted(points)]
+
+
+def compaction_queue(
+    *, conversation_id: str, channel: str, texts: Iterable[str] | None = None
+) -> bool:
+    """Queue the conversation's compaction as its own task; True when queued.
+
+    Call it once the reply is committed (``transaction.on_commit``). ``texts``, when the
+    caller holds the whole conversation, spares a task while it is too short to compact.
+    """
+    if texts is not None and sum(tokens(text) for text in texts) <= COMPACT_AT[channel]:
+        return False
+    app.signature(COMPACT_TASK, args=(conversation_id, channel)).apply_async()
+    return True
 
 
 def summary_for(*, access: AiAccess, conversation_id: str) -> ConversationSummary | None:

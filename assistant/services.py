@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 
-from assistant.compaction import RECENT_TOKENS, compact, summary_for, tokens
+from assistant.compaction import RECENT_TOKENS, compaction_queue, summary_for, tokens
 from assistant.handlers import TOOLS
 from assistant.offline import TRIVIAL, OfflineProvider
 from assistant.prompt import prompt_assemble
@@ -172,5 +173,10 @@ def web_turn(
     web_chat_append(
         access=access, chat_id=chat.pk, role="assistant", text=turn.reply.text, parts=parts
     )
-    compact(access=access, conversation_id=chat.conversation_id, channel="web", summariser=provider)
+    # Compaction is its own task, once the answer is committed: the summary's model call
+    # never delays the answer and holds no transaction (assistant/compaction.py).
+    texts = [*(_text_of(m) for m in chat.transcript), text, turn.reply.text]
+    transaction.on_commit(
+        lambda: compaction_queue(conversation_id=chat.conversation_id, channel="web", texts=texts)
+    )
     return turn

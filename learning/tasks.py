@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.conf import settings
+
 from channels_app.models import AiMessage
 from channels_app.services.outbox import DrainReport, outbox_drain
 from learning.services import message_learn
+from sumalos.celery import app
 from sumalos.embeddings import prefetch_passages
 from sumalos.platform.tasks import task
+
+# The queue of ``channels.whatsapp_reply`` (settings.CELERY_TASK_ROUTES).
+REPLIES_QUEUE = "replies"
 
 
 def embed_batch(message_ids: Sequence[int]) -> None:
@@ -23,13 +29,31 @@ def embed_batch(message_ids: Sequence[int]) -> None:
     prefetch_passages(list(texts))
 
 
-def learning_drain(*, max_batches: int = 20) -> DrainReport:
-    """Learn from every message waiting in the outbox, a batch's embeddings in one call."""
-    return outbox_drain(handler=message_learn, prepare=embed_batch, max_batches=max_batches)
+def replies_waiting() -> int:
+    """Reply tasks waiting in the broker's ``replies`` queue (not those being composed)."""
+    with app.connection_for_read() as connection:
+        return int(connection.default_channel.queue_declare(queue=REPLIES_QUEUE).message_count)
+
+
+def learning_drain(*, max_batches: int = 20, yield_to_replies: bool = False) -> DrainReport:
+    """Learn from every message waiting in the outbox, batch by batch: a batch's texts are
+    embedded in one call before any is learnt, then learnt in one transaction (decision 0028).
+
+    ``yield_to_replies``: stop before a batch while replies wait, so that the drain's queries
+    leave PostgreSQL, where nice levels do not reach, to the webhook and the replies; the
+    next drain (beat, 5 s) carries on.
+    """
+    return outbox_drain(
+        handler=message_learn,
+        prepare=embed_batch,
+        limit=settings.LEARNING_BATCH_SIZE,
+        max_batches=max_batches,
+        keep_going=(lambda: replies_waiting() == 0) if yield_to_replies else None,
+    )
 
 
 @task(name="channels.drain_outbox", ignore_result=True)
 def drain_outbox() -> dict[str, int]:
-    """Beat, every 5 seconds: learn from every message waiting in the outbox."""
-    report = learning_drain()
+    """Beat, every 5 seconds: learn from every message waiting in the outbox; replies first."""
+    report = learning_drain(yield_to_replies=True)
     return {"claimed": report.claimed, "done": report.done, "dead": report.dead}

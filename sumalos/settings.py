@@ -173,6 +173,9 @@ CELERY_TASK_ROUTES = {
 }
 # One task at a time per process: a reply never waits behind a prefetched drain.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Messages the learning drain claims, embeds in one call and learns in one transaction
+# (docs/decisions/0028): small enough that a batch commits within seconds.
+LEARNING_BATCH_SIZE = int(os.environ.get("SUMALOS_LEARNING_BATCH_SIZE", "32"))
 # Parallel test runs share one Redis: each run prefixes its broker keys.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": os.environ.get("SUMALOS_BROKER_PREFIX", "")}
 

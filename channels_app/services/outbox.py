@@ -17,8 +17,10 @@ from sumalos.platform.outbox import BATCH_SIZE, MAX_ATTEMPTS, Claimed, DrainRepo
 
 __all__ = ["BATCH_SIZE", "CHANNEL_OUTBOX", "MAX_ATTEMPTS", "DrainReport", "outbox_drain"]
 
+# Batched: a first claim's messages are learnt in one transaction, a savepoint each
+# (sumalos/platform/outbox.py, docs/decisions/0028).
 CHANNEL_OUTBOX = platform_outbox.register(
-    Outbox(name="channels", table="channel_outbox", keys=("message_id",))
+    Outbox(name="channels", table="channel_outbox", keys=("message_id",), batched=True)
 )
 
 
@@ -62,8 +64,10 @@ def outbox_drain(
     prepare: Callable[[Sequence[int]], None] | None = None,
     limit: int = BATCH_SIZE,
     max_batches: int = 20,
+    keep_going: Callable[[], bool] | None = None,
 ) -> DrainReport:
-    """Claim and process batches until the outbox has nothing ready (or ``max_batches``).
+    """Claim and process batches until the outbox has nothing ready (or ``max_batches``, or
+    ``keep_going`` says stop).
 
     ``prepare`` receives each batch's message ids before any is processed.
     """
@@ -73,4 +77,5 @@ def outbox_drain(
         prepare=(lambda keys: prepare([key[0] for key in keys])) if prepare else None,
         limit=limit,
         max_batches=max_batches,
+        keep_going=keep_going,
     )

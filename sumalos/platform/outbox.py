@@ -13,6 +13,11 @@ is the table's own key columns (``message_id``; ``table_name, row_id``).
   row locks: a crash rolls the work back with the bookkeeping. Several claimed rows for one
   key are handled once; pending rows for that key enqueued before the newest claimed one are
   closed with it (the handler read the source after they were written).
+- **Or a batch in one transaction** (``Outbox.batched``, the learning outbox, decision 0028):
+  the batch's keys share one transaction, each in its own savepoint, so a key that raises is
+  rolled back and failed alone while the others commit together. A crash rolls the whole batch
+  back; its rows come back with ``attempts`` > 1 and are then processed one key per
+  transaction, so a message that kills its worker reaches the dead letter without the others.
 - **Fail** alone: a row whose handler raises goes back to ``pending`` after ``2^attempts``
   seconds (capped), and to ``dead`` after ``max_attempts``; the rest of the batch goes on.
 - **Dead letters** are listed and retried by ``manage.py outbox_dead``.
@@ -49,6 +54,8 @@ class Outbox:
     delete_done: bool = False
     max_attempts: int = MAX_ATTEMPTS
     lease_seconds: int = LEASE_SECONDS
+    # A first claim's keys share one transaction (savepoint per key): fewer commits, one lock.
+    batched: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +181,42 @@ def process(outbox: Outbox, rows: Sequence[Claimed], handler: Handler) -> str:
         return _failed(outbox, ids=ids, key=key, attempts=attempts, error=error)
 
 
+def process_batch(
+    outbox: Outbox, groups: Sequence[Sequence[Claimed]], handler: Handler
+) -> list[str]:
+    """Run ``handler`` once per key of ``groups`` in one transaction, a savepoint per key.
+
+    A key whose handler raises is rolled back to its savepoint and failed (retried or dead)
+    in the same transaction; the others are finished and commit with it.
+    """
+    ids = [row.id for rows in groups for row in rows]
+    results = []
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT id FROM {outbox.table}"
+                " WHERE id = ANY(%s) AND status = 'processing'"
+                " FOR UPDATE SKIP LOCKED",
+                [ids],
+            )
+            held = {row[0] for row in cursor.fetchall()}
+        for rows in groups:
+            mine = [row.id for row in rows if row.id in held]
+            if not mine:
+                results.append("gone")
+                continue
+            key = rows[0].key
+            try:
+                with transaction.atomic():
+                    outcome = handler(**dict(zip(outbox.keys, key, strict=True)))
+                    _finish(outbox, mine, key, outcome)
+                results.append("done")
+            except Exception as error:  # one failing key never stops the batch
+                attempts = max(row.attempts for row in rows)
+                results.append(_failed(outbox, ids=mine, key=key, attempts=attempts, error=error))
+    return results
+
+
 def _failed(outbox: Outbox, *, ids: list[int], key: Key, attempts: int, error: Exception) -> str:
     message = f"{type(error).__name__}: {error}"[:2000]
     backoff = min(2**attempts, BACKOFF_CAP_SECONDS)
@@ -223,14 +266,18 @@ def drain(
     prepare: Prepare | None = None,
     limit: int = BATCH_SIZE,
     max_batches: int = 20,
+    keep_going: Callable[[], bool] | None = None,
 ) -> DrainReport:
     """Claim and process batches until nothing is ready (or ``max_batches``).
 
     ``prepare`` sees each batch's keys before any is processed: the place for work that is
-    cheaper in bulk (the learning drain embeds the batch's texts in one call).
+    cheaper in bulk (the learning drain embeds the batch's texts in one call). ``keep_going``
+    is asked before each claim; False ends the drain, leaving the rest for the next one.
     """
     report = DrainReport()
     for _ in range(max_batches):
+        if keep_going is not None and not keep_going():
+            break
         claimed = claim(outbox, limit=limit)
         if not claimed:
             break
@@ -240,9 +287,15 @@ def drain(
             groups.setdefault(row.key, []).append(row)
         if prepare is not None:
             prepare(list(groups))
-        for rows in groups.values():
-            result = process(outbox, rows, handler)
-            report.count(result)
+        alone = list(groups.values())
+        if outbox.batched:
+            # Rows claimed before (a failure, or a lease lost with its worker) go one by one.
+            first = [rows for rows in alone if max(row.attempts for row in rows) == 1]
+            alone = [rows for rows in alone if max(row.attempts for row in rows) > 1]
+            for result in process_batch(outbox, first, handler) if first else []:
+                report.count(result)
+        for rows in alone:
+            report.count(process(outbox, rows, handler))
     return report
 
 

@@ -91,14 +91,17 @@ def test_a_worker_killed_mid_drain_loses_nothing_and_duplicates_nothing(world_tx
             role="user",
             text=f"Talleres Norte{n} ahora paga a {n + 10} días, no a 30",
         )
-    first = worker()
+    # Batches of five, each one transaction: the kill lands after some batches committed.
+    first = worker({"SUMALOS_LEARNING_BATCH_SIZE": "5"})
     queue_drain()
-    wait_for(lambda: OutboxEntry.objects.filter(status="done").count() >= 3)
+    wait_for(lambda: OutboxEntry.objects.filter(status="done").count() >= 5)
 
     os.kill(first.pid, signal.SIGKILL)
     first.wait(timeout=30)
     done_at_kill = OutboxEntry.objects.filter(status="done").count()
+    # Only whole batches are done: the one in flight was rolled back with its bookkeeping.
     assert done_at_kill < total
+    assert done_at_kill % 5 == 0
     # Time passes: the dead worker's leases expire.
     OutboxEntry.objects.filter(status="processing").update(claimed_until="2000-01-01T00:00:00Z")
     worker()

@@ -1,4 +1,4 @@
-"""The triggers of channels_app/migrations/0002: ai_messages and the outbox (DESIGN §6)."""
+"""The triggers of channels_app/migrations/0002 and 0007: ai_messages and the outbox (DESIGN §6)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ def test_saving_the_transcript_again_only_touches_messages_whose_text_changed(wo
     after = AiMessage.objects.get(external_id=f"{chat.pk}:{first}")
     assert after.updated_at == before.updated_at
     assert [r[-1] for r in _rows(chat.conversation_id)] == ["Hola", "¡Hola! ¿Qué necesitas?"]
-    assert OutboxEntry.objects.filter(status="pending").count() == 1
+    # Neither the unchanged message nor the assistant's reply is queued (0007).
+    assert OutboxEntry.objects.filter(status="pending").count() == 0
 
 
 def test_an_edited_web_message_updates_its_row_and_is_queued_again(world: World):
@@ -98,6 +99,23 @@ def test_a_web_conversation_is_named_by_its_public_id_not_its_key(world: World):
     assert AiMessage.objects.get().conversation_id == f"web:{chat.public_id}"
     assert chat.conversation_id == f"web:{chat.public_id}"
     assert len(str(chat.public_id)) == 36
+
+
+def test_only_what_a_person_writes_is_queued_for_learning(world: World):
+    access = world.access(world.owner)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
+    asked = web_chat_append(access=access, chat_id=chat.pk, role="user", text="¿Qué tal?")
+    answered = web_chat_append(access=access, chat_id=chat.pk, role="assistant", text="Bien.")
+    OutboxEntry.objects.update(status="done")
+
+    web_chat_edit_message(access=access, chat_id=chat.pk, message_id=asked, text="¿Y tú?")
+
+    person = AiMessage.objects.get(external_id=f"{chat.pk}:{asked}")
+    assert AiMessage.objects.filter(external_id=f"{chat.pk}:{answered}", role="assistant").exists()
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status")) == [
+        (person.pk, "done"),
+        (person.pk, "pending"),
+    ]
 
 
 def test_deleting_a_chat_deletes_its_ai_messages(world: World):

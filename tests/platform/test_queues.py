@@ -32,7 +32,7 @@ def test_every_task_of_the_project_is_routed_to_a_queue_by_job():
 
 def test_make_run_starts_one_worker_per_queue():
     assert [queue for queue, _ in WORKERS] == list(settings.CELERY_QUEUES_BY_JOB)
-    assert dict(WORKERS) == {"replies": 2, "learning": 1, "indexing": 1, "maintenance": 1}
+    assert dict(WORKERS) == {"replies": 2, "learning": 2, "indexing": 1, "maintenance": 1}
 
 
 def test_a_batch_embedded_ahead_gives_the_vectors_one_by_one_embedding_gives():

@@ -4,12 +4,18 @@
 ``bench``; docs/benchmarks/channels.md). Offline models, everything on loopback, bounded:
 
 1. **Drain**: ``--drain-messages`` web messages (one in three carries a fact) are learnt by
-   ``learning_drain`` in this process; messages per second.
+   ``learning_drain`` in this process; messages per second of wall time and per second of
+   this process's CPU (the second does not depend on what else runs on the machine).
 2. **Burst**: ``--messages`` signed WhatsApp messages posted open-loop at ``--rate`` per second
    to the webhook (``make serve``'s gunicorn on 127.0.0.1) while real Celery workers, one per queue
    as ``make run`` starts them, answer and learn (drains queued every 5 s, as beat does). The
    webhook acknowledgement is timed per request; the reply latency is the reply's ``sent_at``
-   minus the inbound message's ``created_at``. The burst stops by itself: the posting is bounded
+   minus the inbound message's ``created_at``. ``--linked-phones`` of the numbers are linked
+   to the bench's account, so their replies run the offline assistant loop; the others hear
+   the fixed linking reply. Before the burst a few messages and a drain per learning process
+   warm the models every process trains at first use, and the bench waits until the processes
+   are idle; the CPU seconds the web and each queue's workers then spend are read from their
+   processes. The burst stops by itself: the posting is bounded
    by count, the wait for replies by ``--reply-timeout``; the workers are stopped and the
    broker keys of the run removed.
 """
@@ -26,28 +32,38 @@ import threading
 import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
+from http.client import HTTPConnection, HTTPException
 from typing import Any
 from urllib.request import urlopen
 
 import kombu.pools
+import psutil
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 from django.db.models import DurationField, ExpressionWrapper, F
 
 from channels_app.management.commands.send_whatsapp import signed_request
-from channels_app.models import OutboxEntry, WhatsappMessage, WhatsappReply
+from channels_app.models import (
+    OutboxEntry,
+    PhoneAuthorization,
+    PhoneLink,
+    WhatsappMessage,
+    WhatsappReply,
+)
 from channels_app.services.chats import web_chat_append, web_chat_create
-from learning.offline.gate import model
+from learning.offline import attributes, gate
 from learning.tasks import learning_drain
 from memory.models import Memory
 from sumalos.accounts.access import access_for_user
-from sumalos.accounts.models import Organization, User
-from sumalos.accounts.services import organization_create
+from sumalos.accounts.models import Area, Membership, Organization, User
+from sumalos.accounts.services import membership_add, organization_create
 from sumalos.celery import app
 from sumalos.platform.management.commands.run_all import NICENESS, WORKERS, worker_process
 
 PHONE_PREFIX = "+3469"
+# Messages sent before the burst so that every reply process loads its models; not measured.
+WARM_UP_MESSAGES = 4
 TEXTS = (
     "Hola Suma, ¿qué tal?",
     "Me llamo Pablo y trabajo de fontanero",
@@ -60,6 +76,26 @@ TEXTS = (
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) of process ``pid`` and of its children, the live ones and
+    those already reaped; 0 once it is gone."""
+    try:
+        root = psutil.Process(pid)
+        times = root.cpu_times()
+        own = times.user + times.system + times.children_user + times.children_system
+        return float(own + sum(sum(p.cpu_times()[:2]) for p in root.children(recursive=True)))
+    except psutil.NoSuchProcess:
+        return 0.0
+
+
+def postgres_pid() -> int:
+    """The postmaster serving this connection: its children are every backend."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = int(cursor.fetchone()[0])
+    return int(psutil.Process(backend).ppid())
 
 
 def _use_prefix(prefix: str) -> None:
@@ -78,6 +114,7 @@ class Command(BaseCommand):
         parser.add_argument("--messages", type=int, default=1000)
         parser.add_argument("--rate", type=float, default=50.0)
         parser.add_argument("--phones", type=int, default=200)
+        parser.add_argument("--linked-phones", type=int, default=0)
         parser.add_argument("--reply-timeout", type=float, default=900.0)
         parser.add_argument("--json", action="store_true")
 
@@ -102,13 +139,15 @@ class Command(BaseCommand):
         org = organization_create(name=f"Bench {tag}", owner=user)
         try:
             result["drain"] = self._drain(user, org, options["drain_messages"])
+            self._link(tag, org, options["linked_phones"])
             result.update(self._burst(options))
         finally:
+            PhoneLink.objects.filter(phone__startswith=PHONE_PREFIX).delete()
             WhatsappMessage.objects.filter(phone__startswith=PHONE_PREFIX).delete()
             Memory.objects.filter(organization=org).delete()
             Memory.objects.filter(owner_phone__startswith=PHONE_PREFIX).delete()
             org.delete()
-            user.delete()
+            User.objects.filter(email__startswith=f"bench-{tag}").delete()
         result["conditions"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
         if options["json"]:
             self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))
@@ -116,8 +155,24 @@ class Command(BaseCommand):
             for section, values in result.items():
                 self.stdout.write(f"{section}: {values}")
 
+    def _link(self, tag: str, org: Organization, count: int) -> None:
+        """Link the first ``count`` numbers, each to an admin of the bench's organization."""
+        for n in range(count):
+            user = User.objects.create_user(email=f"bench-{tag}-{n}@bench.test", password=None)
+            membership_add(organization=org, user=user, role=Membership.Role.ADMIN)
+            link = PhoneLink.objects.create(phone=f"{PHONE_PREFIX}{n:07d}", user=user)
+            PhoneAuthorization.objects.create(
+                link=link,
+                organization=org,
+                read_areas=[a.value for a in Area],
+                write_areas=[a.value for a in Area],
+            )
+
     def _drain(self, user: User, org: Organization, count: int) -> dict[str, Any]:
-        model()  # train the gate first: a one-off cost, not a per-message one
+        # Train the gate and the attribute classifier first: one-off costs of a worker's
+        # first drain (tens of seconds here), not per-message ones.
+        gate.model()
+        attributes.model()
         access = access_for_user(user, organization_ids=[org.pk])
         chat = web_chat_create(access=access, organization_id=org.pk)
         OutboxEntry.objects.filter(status="pending").update(status="done", outcome="bench-skip")
@@ -128,13 +183,17 @@ class Command(BaseCommand):
                 else f"¿Cuánto le facturé a Bench{n} en mayo?"
             )
             web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         report = learning_drain(max_batches=10_000)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         return {
             "messages": report.done,
+            "batch_size": settings.LEARNING_BATCH_SIZE,
             "seconds": round(elapsed, 2),
             "messages_per_second": round(report.done / elapsed, 1),
+            "cpu_seconds": round(cpu, 2),
+            "cpu_ms_per_message": round(cpu / report.done * 1000, 1),
+            "messages_per_cpu_second": round(report.done / cpu, 1),
             "with_a_fact": count // 3 + (count % 3 > 0),
         }
 
@@ -168,6 +227,7 @@ class Command(BaseCommand):
             settings.TWILIO_AUTH_TOKEN = uuid.uuid4().hex
         workers = self._workers(prefix)
         port, server = self._gunicorn(prefix)
+        queues = [queue for queue, _ in WORKERS]
         base = f"http://127.0.0.1:{port}"
         stop = threading.Event()
 
@@ -178,22 +238,55 @@ class Command(BaseCommand):
 
         threading.Thread(target=beat, daemon=True).start()
 
+        # Signed before the clock starts, sent over one kept-alive connection per client
+        # thread: the clients share the machine with what they measure, so they do little.
+        requests = [
+            signed_request(
+                phone=f"{PHONE_PREFIX}{n % phones:07d}", text=TEXTS[n % len(TEXTS)], base_url=base
+            )
+            for n in range(WARM_UP_MESSAGES + total)
+        ]
+        local = threading.local()
+
         def one(n: int) -> float | None:
-            phone = f"{PHONE_PREFIX}{n % phones:07d}"
-            request = signed_request(phone=phone, text=TEXTS[n % len(TEXTS)], base_url=base)
+            request = requests[n]
+            headers = dict(request.header_items())
             started = time.perf_counter()
-            try:
-                with urlopen(request, timeout=30) as response:  # noqa: S310  (loopback)
+            # A kept-alive connection the server closed meanwhile is opened again, once.
+            for reused in (True, False):
+                if getattr(local, "connection", None) is None:
+                    local.connection, reused = HTTPConnection("127.0.0.1", port, timeout=30), False
+                try:
+                    local.connection.request(
+                        "POST", request.selector, body=request.data, headers=headers
+                    )
+                    response = local.connection.getresponse()
                     response.read()
-                    if response.status != 200:
+                    break
+                except (OSError, HTTPException):
+                    local.connection.close()
+                    local.connection = None
+                    if not reused:
                         return None
-            except OSError:
+            if response.status != 200:
                 return None
             return (time.perf_counter() - started) * 1000
 
-        time.sleep(20)  # the workers load their models before the first message
         try:
+            # Warm-up, not measured: every process loads and trains its models at first use
+            # (the learning ones ~20 s of CPU each); the burst measures the steady state.
+            with ThreadPoolExecutor(max_workers=WARM_UP_MESSAGES) as pool:
+                list(pool.map(one, range(WARM_UP_MESSAGES)))
+            for _ in range(dict(WORKERS)["learning"]):
+                app.send_task("channels.drain_outbox")
+            self._settle([server, *workers])
+            first_id = WhatsappMessage.objects.order_by("-id").values_list("id", flat=True)[0]
             acks: list[Future[float | None]] = []
+            # The web, each queue's workers, PostgreSQL (every backend, this cluster serves
+            # only the bench) and this process alone (the clients).
+            measured = [server.pid, *(w.pid for w in workers), postgres_pid()]
+            cpu_before = [cpu_seconds(pid) for pid in measured]
+            clients_before = time.process_time()
             started = time.perf_counter()
             # Open loop: enough clients that a slow answer never delays the next send.
             with ThreadPoolExecutor(max_workers=200) as pool:
@@ -201,13 +294,13 @@ class Command(BaseCommand):
                     delay = started + n / rate - time.perf_counter()
                     if delay > 0:
                         time.sleep(delay)
-                    acks.append(pool.submit(one, n))
+                    acks.append(pool.submit(one, WARM_UP_MESSAGES + n))
             posted_in = time.perf_counter() - started
             answered = [future.result() for future in acks]
             samples = [ms for ms in answered if ms is not None]
             deadline = time.monotonic() + options["reply_timeout"]
             inbound = WhatsappMessage.objects.filter(
-                phone__startswith=PHONE_PREFIX, direction="inbound"
+                phone__startswith=PHONE_PREFIX, direction="inbound", id__gt=first_id
             )
             while time.monotonic() < deadline:
                 if (
@@ -217,6 +310,13 @@ class Command(BaseCommand):
                     break
                 time.sleep(1)
             replies_done = time.perf_counter() - started
+            cpu_used = [
+                *(
+                    round(cpu_seconds(pid) - before, 1)
+                    for pid, before in zip(measured, cpu_before, strict=True)
+                ),
+                round(time.process_time() - clients_before, 1),
+            ]
         finally:
             stop.set()
             for worker in [server, *workers]:
@@ -248,7 +348,11 @@ class Command(BaseCommand):
                 "ack_ms_p50": round(statistics.median(samples), 1),
                 "ack_ms_p99": round(percentile(samples, 99), 1),
             },
+            "cpu_seconds_until_all_replied": dict(
+                zip(["web", *queues, "postgresql", "bench_clients"], cpu_used, strict=True)
+            ),
             "replies": {
+                "linked_phones": options["linked_phones"],
                 "sent": len(latencies),
                 "of": inbound.count(),
                 "all_sent_after_seconds": round(replies_done, 1),
@@ -256,6 +360,17 @@ class Command(BaseCommand):
                 "latency_s_p95": round(percentile(latencies, 95), 2) if latencies else None,
             },
         }
+
+    def _settle(self, processes: list[subprocess.Popen[bytes]]) -> None:
+        """Wait until the web and the workers are idle: under 0.2 s of CPU in 3 s (max 300 s)."""
+        deadline = time.monotonic() + 300
+        used = sum(cpu_seconds(p.pid) for p in processes)
+        while time.monotonic() < deadline:
+            time.sleep(3)
+            now = sum(cpu_seconds(p.pid) for p in processes)
+            if now - used < 0.2:
+                return
+            used = now
 
     def _gunicorn(self, prefix: str) -> tuple[int, subprocess.Popen[bytes]]:
         """The production web process (``make serve``'s gunicorn) on a free loopback port."""

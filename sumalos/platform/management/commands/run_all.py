@@ -17,11 +17,13 @@ from django.core.management.base import BaseCommand
 from sumalos import embedded
 
 # One worker per queue (settings.CELERY_TASK_ROUTES), sized for two cores: replies get two
-# processes so one slow answer never holds the next; learning, indexing and maintenance one
-# each. Every process runs its models on one thread (sumalos/embeddings.py). On a shared box
-# the web comes first, then replies, then the throughput jobs: each worker runs at its own
-# nice level, so a learning backlog never slows an acknowledgement. docs/deployment.md.
-WORKERS = (("replies", 2), ("learning", 1), ("indexing", 1), ("maintenance", 1))
+# processes so one slow answer never holds the next; learning two, one per core, so a backlog
+# drains on both cores while nothing else wants them (beat queues a drain every 5 s: a drain
+# that outlasts that leaves the next to the other process); indexing and maintenance one each.
+# Every process runs its models on one thread (sumalos/embeddings.py). The web comes first,
+# then replies, then the throughput jobs: each worker runs at its own nice level, so a
+# learning backlog never slows an acknowledgement or a reply. docs/deployment.md.
+WORKERS = (("replies", 2), ("learning", 2), ("indexing", 1), ("maintenance", 1))
 NICENESS = {"replies": 5, "learning": 10, "indexing": 10, "maintenance": 15}
 
 

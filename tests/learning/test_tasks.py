@@ -1,0 +1,150 @@
+"""The learning drain in batches: one embedding call and one transaction per batch, exact
+counts, and a poison message that reaches the dead letter alone (docs/decisions/0028)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+import learning.tasks
+from channels_app.models import OutboxEntry
+from channels_app.services.chats import web_chat_append, web_chat_create
+from channels_app.services.outbox import MAX_ATTEMPTS, outbox_claim
+from learning.services import LearnOutcome, message_learn
+from learning.tasks import drain_outbox, learning_drain, replies_waiting
+from memory.models import Memory
+from sumalos import embeddings
+from sumalos.celery import app
+from tests.world import World
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _batches_of_four(settings) -> None:
+    settings.LEARNING_BATCH_SIZE = 4
+
+
+def _say(world: World, count: int) -> list[int]:
+    """``count`` messages that each teach one payment term; their ``ai_messages`` ids."""
+    access = world.access(world.owner)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
+    for n in range(count):
+        web_chat_append(
+            access=access,
+            chat_id=chat.pk,
+            role="user",
+            text=f"Talleres Norte{n} ahora paga a {n + 10} días, no a 30",
+        )
+    return list(OutboxEntry.objects.order_by("id").values_list("message_id", flat=True))
+
+
+def _due_now() -> None:
+    # Inside the test transaction now() is its start, hence the margin.
+    OutboxEntry.objects.filter(status="pending").update(
+        available_at=timezone.now() - timedelta(hours=1)
+    )
+
+
+def _terms() -> list[str]:
+    return sorted(Memory.objects.filter(attribute="plazo_pago").values_list("value", flat=True))
+
+
+def test_a_drain_learns_every_message_of_every_batch_once(world: World):
+    _say(world, 6)
+    embeddings._passages.clear()
+
+    report = learning_drain()
+
+    # Two batches (four, then two), every message learnt once, every entry closed once.
+    assert (report.claimed, report.done, report.retried, report.dead) == (6, 6, 0, 0)
+    assert _terms() == [f"{n + 10} días" for n in range(6)]
+    assert list(OutboxEntry.objects.values_list("status", "outcome", "attempts").distinct()) == [
+        ("done", "learn", 1)
+    ]
+    # The gate found each message's vector cached by the batch's one embedding call.
+    assert {f"Talleres Norte{n} ahora paga a {n + 10} días, no a 30" for n in range(6)} <= set(
+        embeddings._passages
+    )
+    assert learning_drain().claimed == 0
+
+
+def test_a_poison_message_is_dead_lettered_alone_and_its_batch_is_learnt(world, monkeypatch):
+    ids = _say(world, 4)
+    poison = ids[1]
+    calls: list[int] = []
+
+    def learn_or_die(*, message_id: int) -> LearnOutcome:
+        calls.append(message_id)
+        # It writes first, then fails: its savepoint takes the write back.
+        outcome = message_learn(message_id=message_id)
+        if message_id == poison:
+            raise RuntimeError("mensaje envenenado")
+        return outcome
+
+    monkeypatch.setattr(learning.tasks, "message_learn", learn_or_die)
+
+    first = learning_drain()
+    for _ in range(MAX_ATTEMPTS - 1):
+        _due_now()
+        learning_drain()
+
+    assert (first.claimed, first.done, first.retried) == (4, 3, 1)
+    # The batch ran once; then the poison alone, until its attempts ran out.
+    assert calls == ids + [poison] * (MAX_ATTEMPTS - 1)
+    assert _terms() == ["10 días", "12 días", "13 días"]
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status", "attempts")) == sorted(
+        [(poison, "dead", MAX_ATTEMPTS)] + [(i, "done", 1) for i in ids if i != poison]
+    )
+    assert OutboxEntry.objects.get(message_id=poison).last_error == (
+        "RuntimeError: mensaje envenenado"
+    )
+    _due_now()
+    assert learning_drain().claimed == 0
+
+
+def test_rows_claimed_again_after_a_lost_lease_are_learnt_once_and_fail_alone(world, monkeypatch):
+    ids = _say(world, 3)
+    # A worker claimed the batch and died: its leases run out.
+    assert [message_id for _, message_id, _ in outbox_claim()] == ids
+    OutboxEntry.objects.update(claimed_until=timezone.now() - timedelta(hours=1))
+    poison = ids[0]
+
+    def learn_or_die(*, message_id: int) -> LearnOutcome:
+        if message_id == poison:
+            raise RuntimeError("mensaje envenenado")
+        return message_learn(message_id=message_id)
+
+    monkeypatch.setattr(learning.tasks, "message_learn", learn_or_die)
+
+    report = learning_drain()
+
+    assert (report.claimed, report.done, report.retried) == (3, 2, 1)
+    assert _terms() == ["11 días", "12 días"]
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status", "attempts")) == [
+        (ids[0], "pending", 2),
+        (ids[1], "done", 2),
+        (ids[2], "done", 2),
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_drain_task_yields_while_replies_wait_in_the_broker(world_tx, worker):
+    # ``worker`` points this test's tasks at its own broker prefix; no worker is started.
+    ids = _say(world_tx, 2)
+    app.send_task("channels.whatsapp_reply", args=(0, None))
+
+    assert replies_waiting() == 1
+    assert drain_outbox() == {"claimed": 0, "done": 0, "dead": 0}
+    assert set(OutboxEntry.objects.values_list("status", flat=True)) == {"pending"}
+
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge("replies")
+
+    assert replies_waiting() == 0
+    assert drain_outbox() == {"claimed": 2, "done": 2, "dead": 0}
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status")) == [
+        (i, "done") for i in ids
+    ]
