@@ -190,6 +190,7 @@ _AS_CREDENTIAL = re.compile(
     r"cambiado|cambie)\s+(?:de|como|por)\s+(?:la\s+|mi\s+|su\s+)?$"
 )
 _WINDOW = 60
+_WINDOW_PASSWORD = 90
 _TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
 _ANNOUNCER = frozenset({"es", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"})
 # Words that never are the secret itself, even right after "es" or a colon.
@@ -255,7 +256,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """The secret values that follow one announcing word, in its sentence."""
     kind = match.lastgroup or ""
     end = match.end()
-    stop = min(len(folded), end + _WINDOW)
+    # A password is often named with its account at length ("la contra del portal de
+    # proveedores de Recambios Calderas Turia es…"): its value may come further on.
+    stop = min(len(folded), end + (_WINDOW_PASSWORD if kind == "password" else _WINDOW))
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
     if kind == "code" and (
@@ -330,7 +333,7 @@ _ACCOUNT = (
 _ACCOUNT_USE = re.compile(
     r"\b" + _ACCOUNT + r"\b[^.\n!?]{0,40}?(?:\b(?:uso|usamos|utilizo|utilizamos|pongo|ponemos|puse|"
     r"pusimos|meto|metemos|metimos|tecleo|use|i\s+use|we\s+use)\b|\b(?:entr|acced|abr|desbloque|"
-    r"log|sign|va|funciona)\w*\b[^.\n]{0,25}?\b(?:con|with)\b|:)|"
+    r"log|sign|va|funciona)\w*\b[^.\n]{0,25}?\b(?:con|with)\b|:(?!//))|"
     # "entramos al holded con…": the verb of entering first.
     r"\b(?:entr|acced|abr)\w*\s+(?:a|al|en)\s+(?:\w+\s+){0,3}?"
     + _ACCOUNT
@@ -360,6 +363,27 @@ def _account_spans(text: str, folded: str) -> Iterator[Span]:
                 and not _ORDINARY_VALUE.match(word)
             ):
                 yield value.start(), value.start() + len(word)
+
+
+# A login written as a pair: "wordpress -> admin / Agua!Caliente9", "gmail: facturas / Costa.77",
+# "usuario: admin clave: x", "user admin pass x". A site or an arrow, a user name, a slash and a
+# value shaped like a password; or a user name and a password word in one line.
+_LOGIN_PAIR = re.compile(
+    r"(?:->|=>|→|:)\s*(?P<user>[^\s/:,;]{2,40})\s*/\s*(?P<value>[^\s/,;]{4,})(?=\s|$|[,;.])"
+)
+
+
+def _login_pair_spans(text: str) -> Iterator[Span]:
+    for pair in _LOGIN_PAIR.finditer(text):
+        value = pair.group("value").rstrip(".")
+        if (
+            _PASSWORD_SHAPE.match(value)
+            and not _NOT_PASSWORD.search(value)
+            and not re.fullmatch(r"[\d\s]*(?:\d+x\d+)+", value.casefold())
+            and not _ORDINARY_VALUE.match(value.casefold())
+            and not re.fullmatch(r"[\d.,/\-]+", value)
+        ):
+            yield pair.start("value"), pair.start("value") + len(value)
 
 
 # The value said before its name, or before how it arrived: "4821 es el pin", "te paso el
@@ -392,6 +416,7 @@ def _announced_spans(text: str) -> Iterator[Span]:
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
     yield from _account_spans(text, folded)
+    yield from _login_pair_spans(text)
     for value in _VALUE_FIRST.finditer(folded):
         before = folded[: value.start()].split()
         if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:

@@ -130,7 +130,7 @@ _SHARE = re.compile(
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
-    r"que\s+lo\s+(?:sepa|sepan|vea|vean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
+    r"que\s+lo\s+(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
     r"comparte(?:lo|la)?\s+(?:esto|eso)\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|"
     r"los\s+demas|los\s+companeros)|"
@@ -180,6 +180,11 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|tuve)\s+(?:cita|hora)\s+(?:con|en)\s+el\s+(?:medico|dentista|hospital|"
     r"fisio|centro\s+de\s+salud)|mi\s+(?:medico|dentista|salud|operacion|tratamiento)|"
     r"(?:estoy|estare)\s+(?:de\s+baja|malo|mala|enferm[oa])|me\s+operan|"
+    # "estoy fatal de la espalda", "ando jodido del hombro".
+    r"(?:estoy|ando|sigo|voy)\s+(?:fatal|mal|muy\s+mal|jodid[oa]|fastidiad[oa]|hech[oa]\s+polvo|"
+    r"regular)\s+(?:de|del|con)\s+(?:la\s+|el\s+|las\s+|los\s+|mi\s+)?(?:espalda|rodillas?|"
+    r"cuello|hombros?|lumbares|cervicales|tobillos?|munecas?|pies?|piernas?|brazos?|muelas?|"
+    r"cabeza|estomago|tripa|ciatica|codo)|"
     r"(?:estoy|ando|sigo|estare)\s+(?:con\s+(?:gripe|fiebre|catarro|covid|tos|migrana|dolor|"
     r"lumbago|la\s+espalda|el\s+estomago|antibiotico)|fastidiad[oa]|pachuch[oa]|resfriad[oa]|"
     r"malit[oa])|"
