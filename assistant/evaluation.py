@@ -23,10 +23,10 @@ from typing import Any
 from assistant.formatting import whatsapp_text
 from assistant.offline import OfflineProvider
 from assistant.services import assistant_reply
-from sumalos.accounts.access import access_for_user
-from sumalos.accounts.models import Organization, User
 from knowledge.models import Entry
 from search.services import outbox_drain
+from sumalos.accounts.access import access_for_user
+from sumalos.accounts.models import Organization, User
 from sumalos.invoicing.models import Invoice, Quote
 
 REQUIRED = ("id", "as", "org", "today", "question", "expect")
