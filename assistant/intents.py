@@ -177,6 +177,14 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "expense_total" if re.search(_EXPENSE_WORDS, folded) else "total_invoiced"
     if re.search(_WHEN_DUE, folded) and not re.search(_TAX_DEADLINE, folded):
         return "due_date"
+    if (
+        re.search(r"\bcon iva\b|\biva incluido\b", folded)
+        and re.search(r"\bfactur", folded)
+        and re.search(_FIGURE_WORDS + r"|\bfacturamos\b|\bfacture\b", folded)
+        and not re.search(_EXPENSE_WORDS, folded)
+        and not re.search(_NOT_TAX_FIGURE, folded)
+    ):
+        return "total_invoiced"
     if re.search(_PENDING, folded) and not re.search(_DUE, folded):
         return "pending"
     if re.search(r"\b(?:que|por) cobrar\b", folded):

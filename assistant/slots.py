@@ -351,10 +351,18 @@ def find_contact(
         words = {word for word, _ in matched}
         if not words:
             continue
+        # Kind-of-place words never name a contact alone, but back a shared one up: "bar
+        # restaurante el puerto" is the bar, not the "Comunidad ... del Puerto".
+        generic = {
+            a
+            for a in asked
+            if a in GENERIC_NAME_WORDS and a in re.findall(r"[a-z0-9]+", fold(name))
+        }
         distinctive = any(frequency[w] == 1 for w in words)
-        if not distinctive and len(words) < 2:
+        if not distinctive and len(words) + len(generic) < 2:
             continue
-        score = sum(math.log(1 + len(pool) / frequency[w]) for w in words)
+        score = sum(math.log(1 + len(pool) / frequency[w]) for w in words) + 0.1 * len(generic)
+        matched += [(a, a) for a in generic]
         scored.append((score, pk, name, contact_kind, tuple(sorted({a for _, a in matched}))))
     if not scored:
         return None
