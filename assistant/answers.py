@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
+
 from assistant.formatting import cut, euros, long_date, plain_markdown
 from assistant.slots import (
     ContactName,
@@ -31,6 +33,7 @@ from assistant.tax_answers import tax_answer
 from search.tools import SIN_VERIFICAR
 from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Organization
+from sumalos.invoicing.figures import named_words, vocabulary
 from sumalos.invoicing.models import Contact
 from sumalos.platform.text import fold
 
@@ -40,7 +43,7 @@ HELP = (
     "Puedo ayudarte con tus datos y tus dudas fiscales. Por ejemplo:\n"
     "- «¿Cuánto facturamos en octubre?» o «¿cuánto le hemos facturado a Talleres García "
     "este año?»\n"
-    "- «¿Cuánto hemos gastado en gasóleo este año?»\n"
+    "- «¿Cuánto hemos gastado en gasóleo este año?» o «¿cuántos gastos tuvimos en octubre?»\n"
     "- «¿Qué facturas tiene pendientes el Hostal Miramar?» o «¿cuándo vence la F2026-0072?»\n"
     "- «Busca la factura de la cámara térmica» o «busca la tarifa de la ferretería»\n"
     "- «Hazle una factura a Talleres García por una revisión de caldera, 90 euros más IVA»\n"
@@ -90,6 +93,8 @@ SYNONYMS = {
 }
 
 
+# Words of the lexicon: a concept even when no record uses it yet.
+LEXICON = frozenset(SYNONYMS) | frozenset(SYNONYMS.values())
 SPELLED = {"gasoleo": "gasóleo", "linea": "línea", "telefonia": "telefonía"}
 
 
@@ -141,7 +146,21 @@ class Question:
         stretch = self.text[spans[0][0] : spans[-1][1]]
         return stretch if len(stretch.split()) <= len(words) + 3 else " ".join(words)
 
-    def concept(self, *, without: tuple[str, ...] = ()) -> list[str]:
+    def concept(self, *, without: tuple[str, ...] = (), expenses: bool = False) -> list[str]:
+        """The question's words that name something the organization invoices (or spends on,
+        with ``expenses``) or a word of the lexicon: never "saque", "dices" or "contar"."""
+        words = self._concept(without)
+        if not words or self.organization_id is None:
+            return words
+        try:
+            used = vocabulary(
+                access=self.access, organization_id=self.organization_id, expenses=expenses
+            )
+        except PermissionDenied:
+            return words
+        return [w for w in words if w in LEXICON or named_words([w], used)]
+
+    def _concept(self, without: tuple[str, ...]) -> list[str]:
         period = self.period()
         ignore = set(self.own_words()) | set(without)
         if period:
@@ -248,9 +267,11 @@ def _supplier(question: Question, words: list[str]) -> ContactName | None:
 
 def expense_total(question: Question) -> str:
     period = question.period()
-    words_all = question.concept()
+    words_all = question.concept(expenses=True)
     supplier = _supplier(question, words_all)
-    words = question.concept(without=_contact_words(supplier)) if supplier else words_all
+    words = (
+        question.concept(without=_contact_words(supplier), expenses=True) if supplier else words_all
+    )
     base = _without_vat(question)
     arguments: dict[str, Any] = {**_dates(question, period), "sin_iva": base}
     if supplier:
@@ -344,9 +365,9 @@ def _vat_side(question: Question, *, charged: bool) -> str:
             f"{_documents(output['facturas'])})."
         )
         return _join(head, _source(output))
-    words = question.concept()
+    words = question.concept(expenses=True)
     supplier = _supplier(question, words)
-    words = question.concept(without=_contact_words(supplier)) if supplier else words
+    words = question.concept(without=_contact_words(supplier), expenses=True) if supplier else words
     words = [w for w in words if not w.startswith(("soport", "deduc", "desgrav"))]
     arguments = {**_dates(question, period)}
     if supplier:
@@ -496,8 +517,57 @@ def _numbered(question: Question, asked: str) -> str | None:
     return "\n".join(texts)
 
 
+_UNPAID = re.compile(
+    r"\bno (?:me |nos )?ha(?:n)? pagado\b|\bsin (?:cobrar|pagar)\b|\bpendiente|\bdebe"
+)
+
+
+def _due_line(row: dict[str, Any], today: datetime.date) -> str:
+    due = datetime.date.fromisoformat(row["vencimiento"])
+    verb = "vencía" if row["cobrada_el"] else ("venció" if due < today else "vence")
+    paid = (
+        f" (cobrada el {long_date(row['cobrada_el'])})"
+        if row["cobrada_el"]
+        else "; todavía no se ha cobrado"
+    )
+    return (
+        f"La factura [{row['numero']}]({row['enlace']}) de {row['cliente']}, del "
+        f"{long_date(row['fecha'])} ({euros(row['total'])}), {verb} el {long_date(due)}{paid}."
+    )
+
+
+def _due_of_named(question: Question) -> str | None:
+    """When the invoices of a named customer (in the month they were issued, about a concept)
+    fall due: "¿cuándo vence la factura del gimnasio de noviembre?"."""
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    if contact is None:
+        return None
+    period = question.period()
+    concept = question.concept(without=_contact_words(contact))
+    arguments: dict[str, Any] = {**_dates(question, period), "cliente": contact.name}
+    if concept:
+        arguments["concepto"] = " ".join(concept)
+    output = question.call("facturas_de", arguments)
+    if "error" in output:
+        return str(output["error"])
+    rows = output["facturas"]
+    if not rows and concept:
+        arguments.pop("concepto")
+        rows = question.call("facturas_de", arguments).get("facturas", [])
+    if _UNPAID.search(question.folded):
+        rows = [row for row in rows if not row["cobrada_el"]] or rows
+    if not rows:
+        return None
+    if len(rows) == 1 or re.search(r"\bultim[oa]\b", question.folded):
+        return _due_line(rows[0], question.today)
+    lines = [f"- {_due_line(row, question.today)}" for row in rows[:LIST_LIMIT]]
+    return _join(f"Facturas de {output['cliente']}:", "\n".join(lines))
+
+
 def due_date(question: Question) -> str:
     if (text := _numbered(question, "due")) is not None:
+        return text
+    if (text := _due_of_named(question)) is not None:
         return text
     period = question.period()
     if period is None:
@@ -559,7 +629,8 @@ def lookup_invoice(question: Question) -> str:
         row = rows[0]
         return (
             f"La factura [{row['numero']}]({row['enlace']}) de {row['cliente']}, del "
-            f"{long_date(row['fecha'])}, es de {euros(row['total'])}."
+            f"{long_date(row['fecha'])}, es de {euros(row['total'])}; "
+            f"{_invoice_line(row, question.today, customer=False).rsplit(', ', 1)[-1]}."
         )
     return _join(
         f"Encuentro {output['cuantas']} facturas:", _listed(rows, question.today, customer=True)

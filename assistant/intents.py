@@ -94,7 +94,8 @@ _TAX_FIGURE = (
 _NOT_TAX_FIGURE = (
     r"\b(?:tipo|que iva (?:lleva|aplico|pongo|cobro|le pongo|va)|lleva iva|se aplica|aplicar|"
     r"tengo que retener|hay que retener|debo retener|retengo|se retiene|se retenia|"
-    r"puedo deducir|se puede|es deducible|cuando se|plazo)\b"
+    r"puedo deducir|se puede|es deducible|cuando se|plazo|general|reducido|"
+    r"superreducido|a cuanto (?:estaba|estuvo|era)|llevaban|se aplicaba)\b"
 )
 _BASE = r"\b(?:base(?: imponible)?|bases|sin iva)\b"
 _FIGURE_WORDS = r"\b(?:cuanto|total|suma|dime|dame|gastos|facturado|facturacion|ventas|ingresos)\b"
@@ -133,7 +134,14 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
 )
 _DUE = r"\bvenc|\bcuando (?:hay que |tienen que |tiene que )?(?:cobrar|pagar)"
+# "cuándo vencía la de Óscar Tormo", "hasta cuándo tenía para pagar la de la caldera".
+_WHEN_DUE = (
+    r"\b(?:cuando|que dia|que fecha)\b.*\bvenc|\bvenc\w*\b.*\bcuando\b|"
+    r"\bhasta cuando\b.*\bpagar|\bfecha de vencimiento\b"
+)
+_TAX_DEADLINE = r"\b(?:modelo|modelos|303|130|347|111|390|declaracion|plazo|iva|irpf|hacienda)\b"
 _PENDING = (
+    r"\b(?:me|nos) ha(?:n)? pagado ya\b|\bsigue(?:n)? debiendo\b|\bya (?:me|nos) ha(?:n)? pagado\b|"
     r"\bqueda(?:n)? por (?:pagar|cobrar)|\b(?:nos|me) (?:debe|deben)\b|\bdebe todavia|"
     r"\bsin (?:cobrar|pagar)\b|\bpendientes? de cobro"
 )
@@ -167,6 +175,16 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         and not re.search(_NOT_BASE_FIGURE, folded)
     ):
         return "expense_total" if re.search(_EXPENSE_WORDS, folded) else "total_invoiced"
+    if re.search(_WHEN_DUE, folded) and not re.search(_TAX_DEADLINE, folded):
+        return "due_date"
+    if (
+        re.search(r"\bcon iva\b|\biva incluido\b", folded)
+        and re.search(r"\bfactur", folded)
+        and re.search(_FIGURE_WORDS + r"|\bfacturamos\b|\bfacture\b", folded)
+        and not re.search(_EXPENSE_WORDS, folded)
+        and not re.search(_NOT_TAX_FIGURE, folded)
+    ):
+        return "total_invoiced"
     if re.search(_PENDING, folded) and not re.search(_DUE, folded):
         return "pending"
     if re.search(r"\b(?:que|por) cobrar\b", folded):

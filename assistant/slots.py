@@ -30,7 +30,7 @@ from sumalos.platform.text import MONTHS, fold
 Period = tuple[datetime.date, datetime.date]
 QUARTER_NAMES = ("primer", "segundo", "tercer", "cuarto")
 _NUMBER = re.compile(
-    r"\b(?P<letter>[fp])\s?-?\s?(?:(?P<year>20\d{2}|\d{2})\s?[-/.]\s?(?P<seq>\d{1,4})"
+    r"\b(?P<letter>[fp])\s?-?\s?(?:(?P<year>20\d{2}|\d{2})(?:\s?[-/.]\s?|\s)(?P<seq>\d{1,4})"
     r"|(?P<year4>20\d{2})(?P<seq4>\d{4}))\b"
 )
 # "factura 2025/83", "la 2025/83", "fra. nº 2025-83", "presu 2026/3", or a bare "2025/83".
@@ -101,6 +101,9 @@ _PERIOD_SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\b(?:3|3er|3o|3º|q3)\s*(?:trimestre|trim)\b|\bq3\b", "tercer trimestre"),
     (r"\b(?:4|4o|4º|q4)\s*(?:trimestre|trim)\b|\bq4\b", "cuarto trimestre"),
     (r"\b([1-4])\s?t\b", r"\1t"),
+    (r"\bultimo trimestre (del? (?:ano pasado|20\d{2}))\b", r"cuarto trimestre \1"),
+    (r"\bultimo mes (del? (?:ano pasado|20\d{2}))\b", r"diciembre \1"),
+    (r"\bultimo trimestre\b(?! del?\b)", "trimestre pasado"),
     (r"\ben el (20\d{2})\b", r"en \1"),
     (r"\bdel? (?:ano|año) (20\d{2})\b", r"de \1"),
     (r"\bsept?\b", "septiembre"),
@@ -348,10 +351,18 @@ def find_contact(
         words = {word for word, _ in matched}
         if not words:
             continue
+        # Kind-of-place words never name a contact alone, but back a shared one up: "bar
+        # restaurante el puerto" is the bar, not the "Comunidad ... del Puerto".
+        generic = {
+            a
+            for a in asked
+            if a in GENERIC_NAME_WORDS and a in re.findall(r"[a-z0-9]+", fold(name))
+        }
         distinctive = any(frequency[w] == 1 for w in words)
-        if not distinctive and len(words) < 2:
+        if not distinctive and len(words) + len(generic) < 2:
             continue
-        score = sum(math.log(1 + len(pool) / frequency[w]) for w in words)
+        score = sum(math.log(1 + len(pool) / frequency[w]) for w in words) + 0.1 * len(generic)
+        matched += [(a, a) for a in generic]
         scored.append((score, pk, name, contact_kind, tuple(sorted({a for _, a in matched}))))
     if not scored:
         return None

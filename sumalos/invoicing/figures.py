@@ -72,6 +72,43 @@ def known_words(texts: Sequence[str], words: Sequence[str]) -> list[str]:
     return used or list(words)
 
 
+def vocabulary(*, access: AiAccess, organization_id: int, expenses: bool = False) -> frozenset[str]:
+    """Every word the organization's invoice lines (or expenses) use, at any date: a question's
+    word names a concept only when some record uses it ("saque", "dices" never do)."""
+    if expenses:
+        _require(access, organization_id, Area.EXPENSES, NO_EXPENSES)
+        rows = visible(access, Expense).filter(organization_id=organization_id)
+        texts = [
+            f"{concept} {category} {supplier or ''}"
+            for concept, category, supplier in rows.values_list(
+                "concept", "category", "supplier__name"
+            )
+        ]
+    else:
+        _require(access, organization_id, Area.INVOICES, NO_INVOICES)
+        lines = visible(access, InvoiceLine).filter(invoice__organization_id=organization_id)
+        texts = list(lines.values_list("description", flat=True))
+    return frozenset(word for text in texts for word in _words(text))
+
+
+def named_words(words: Sequence[str], used: frozenset[str]) -> list[str]:
+    """``words`` that some word of ``used`` matches (by ``word_matches``)."""
+    return [w for w in words if any(word_matches(w, u) for u in used)]
+
+
+def _closest(lines: Sequence[InvoiceLine], words: Sequence[str]) -> list[InvoiceLine]:
+    """With no line naming every one of three or more words, the lines that name all but one:
+    "cambiar tuberías de plomo a multicapa" is the "sustitución de tuberías de plomo por
+    multicapa" of the invoices. Fewer words, or fewer shared, match nothing."""
+    if len(words) < 3:
+        return []
+    return [
+        line
+        for line in lines
+        if sum(text_matches(line.description, [w]) for w in words) >= len(words) - 1
+    ]
+
+
 def _require(access: AiAccess, organization_id: int, area: str, refusal: str) -> None:
     if not access.can_read(organization_id, area):
         raise PermissionDenied(refusal)
@@ -123,7 +160,9 @@ def invoiced_figure(
         .order_by("invoice__issue_date", "invoice_id", "position", "id")
     )
     named = known_words([line.description for line in lines], concept)
-    matched = [line for line in lines if text_matches(line.description, named)]
+    matched = [line for line in lines if text_matches(line.description, named)] or _closest(
+        lines, named
+    )
     subtotal = sum((line.base for line in matched), ZERO)
     vat = sum((line.vat_amount for line in matched), ZERO)
     documents = list({line.invoice_id: line.invoice for line in matched}.values())
