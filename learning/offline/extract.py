@@ -519,7 +519,9 @@ def extract_facts(
     """
     facts = _message_facts(message, known, contacts, today)
     before = _previous_subject(previous, contacts, today)
-    if before is None or match_contacts(message, list(contacts)):
+    named = {f.subject_contact_id for f in facts if f.subject_name}
+    if before is None or not named <= {before.subject_contact_id}:
+        # A follow-up that names another subject is about that one.
         return facts
     return [
         replace(
@@ -528,10 +530,13 @@ def extract_facts(
             subject_name=before.subject_name,
             subject_contact_id=before.subject_contact_id,
         )
-        if not fact.subject_name and fact.category == "empresa" and not fact.note
+        if not fact.subject_name and fact.category not in _WRITER_CATEGORIES and not fact.note
         else fact
         for fact in facts
     ]
+
+
+_WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
 
 
 def _previous_subject(
