@@ -510,8 +510,52 @@ def extract_facts(
     *,
     contacts: Sequence[ContactName] = (),
     today: datetime.date | None = None,
+    previous: str | None = None,
 ) -> list[ExtractedFact]:
-    """Every fact the message states, once each; one note when none is confident."""
+    """Every fact the message states, once each; one note when none is confident.
+
+    A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho") is
+    about the contact the writer's previous message named.
+    """
+    facts = _message_facts(message, known, contacts, today)
+    before = _previous_subject(previous, contacts, today)
+    named = {f.subject_contact_id for f in facts if f.subject_name}
+    if before is None or not named <= {before.subject_contact_id}:
+        # A follow-up that names another subject is about that one.
+        return facts
+    return [
+        replace(
+            fact,
+            category=before.category,
+            subject_name=before.subject_name,
+            subject_contact_id=before.subject_contact_id,
+        )
+        if not fact.subject_name and fact.category not in _WRITER_CATEGORIES and not fact.note
+        else fact
+        for fact in facts
+    ]
+
+
+_WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
+
+
+def _previous_subject(
+    previous: str | None, contacts: Sequence[ContactName], today: datetime.date | None
+) -> ExtractedFact | None:
+    """The contact the previous message was about, when it names exactly one."""
+    if not previous or not contacts:
+        return None
+    named = [_named_in(c, contacts, today) for c in _clauses(_clean(previous))]
+    linked = {f.subject_contact_id: f for f in named if f is not None and f.subject_contact_id}
+    return next(iter(linked.values())) if len(linked) == 1 else None
+
+
+def _message_facts(
+    message: str,
+    known: list[KnownAttribute],
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> list[ExtractedFact]:
     cleaned = _clean(message)
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []

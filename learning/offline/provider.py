@@ -33,5 +33,5 @@ class OfflineProvider:
         known: list[KnownAttribute],
         contacts: Sequence[ContactName] = (),
     ) -> ProviderResult[list[ExtractedFact]]:
-        facts = extract_facts(message, known, contacts=contacts)
+        facts = extract_facts(message, known, contacts=contacts, previous=previous)
         return ProviderResult(facts, [Usage("offline", EXTRACTION_MODEL)])

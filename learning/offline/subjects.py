@@ -108,6 +108,7 @@ ROLE_WORDS = {
     "dentistas": "dental",
     "clinica": "clinica",
     "residencia": "residencia",
+    "resi": "residencia",
     "aseguradora": "seguros",
     "seguro": "seguros",
     "seguros": "seguros",
@@ -121,11 +122,15 @@ ROLE_WORDS = {
     "recambios": "recambios",
     "saneamientos": "saneamientos",
     "talleres": "talleres",
+    "taller": "talleres",
     "distribuidora": "distribuciones",
     "distribuidor": "distribuciones",
     "almacen": "distribuciones",
     "comunidad": "comunidad",
 }
+# Role words that also name the writer's own premises ("el taller cerrado"): they point at a
+# contact only as a group ("los del taller").
+GROUP_ONLY_ROLES = frozenset(["taller"])
 # Everyday words that also appear in names ("Gimnasio Fuerza Libre"): alone, they name nobody.
 COMMON_WORDS = frozenset(
     [
@@ -248,8 +253,11 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             score = FIRST_NAME_SCORE  # any other mention in the sentence names the subject
         start, end = min(s for s, _ in hits), max(e for _, e in hits)
         found[contact.id] = Mention(contact.name, start, end, contact, score)
+    folded = fold_aligned(text).lower()
     for token, start, end in tokens:
         if token in ROLE_WORDS:
+            if token in GROUP_ONLY_ROLES and not _AFTER_DE.search(folded[:start]):
+                continue
             owner = _role_owner(token, contacts)
             if owner is not None and _names_another(text, end, owner):
                 continue

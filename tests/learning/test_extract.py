@@ -98,3 +98,42 @@ def test_a_sentence_with_no_confident_attribute_is_one_note_about_its_subject():
             note=True,
         )
     ]
+
+
+FOLLOW_UP_CONTACTS = [
+    ContactName(10, "Talleres García S.L.", "customer"),
+    ContactName(11, "Residencia Los Olivos S.L.", "customer"),
+    ContactName(12, "Lavandería Blanca Nieves S.L.", "customer"),
+]
+
+
+def _follow_up(message: str, previous: str | None) -> list[tuple[str, ...]]:
+    return [
+        (f.category, f.subject_name, f.attribute, f.value)
+        for f in extract_facts(message, [], contacts=FOLLOW_UP_CONTACTS, previous=previous)
+    ]
+
+
+def test_a_follow_up_naming_nobody_is_about_the_previous_message_contact():
+    assert _follow_up("y el contacto allí es Nacho", "Los de Lavandería Blanca Nieves llaman") == [
+        ("cliente", "Lavandería Blanca Nieves S.L.", "persona_contacto", "Nacho")
+    ]
+
+
+def test_a_follow_up_naming_its_own_contact_keeps_it():
+    assert _follow_up("la resi paga a 60 días", "Talleres García paga a 30 días") == [
+        ("cliente", "Residencia Los Olivos S.L.", "plazo_pago", "60 días")
+    ]
+
+
+def test_without_a_previous_contact_the_follow_up_stays_the_company():
+    assert _follow_up("el horario de verano es de 8 a 15", "hace calor") == [
+        ("empresa", "", "horario", "8:00-15:00")
+    ]
+
+
+def test_taller_names_the_customer_only_as_a_group():
+    assert _follow_up("los del taller quieren todo por email", None) == [
+        ("cliente", "Talleres García S.L.", "canal_preferido", "email")
+    ]
+    assert [f[1] for f in _follow_up("el taller cerrado del 1 al 15 de agosto", None)] == [""]
