@@ -272,11 +272,13 @@ def drain(
 
     ``prepare`` sees each batch's keys before any is processed: the place for work that is
     cheaper in bulk (the learning drain embeds the batch's texts in one call). ``keep_going``
-    is asked before each claim; False ends the drain, leaving the rest for the next one.
+    is asked before each claim after the first; False ends the drain, leaving the rest for
+    the next one. The first batch always runs, so a queue that never empties (replies piling
+    up behind a stopped reply worker) slows the drain down but cannot starve it.
     """
     report = DrainReport()
     for _ in range(max_batches):
-        if keep_going is not None and not keep_going():
+        if keep_going is not None and report.claimed and not keep_going():
             break
         claimed = claim(outbox, limit=limit)
         if not claimed:

@@ -131,14 +131,22 @@ def test_rows_claimed_again_after_a_lost_lease_are_learnt_once_and_fail_alone(wo
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_drain_task_yields_while_replies_wait_in_the_broker(world_tx, worker):
+def test_the_drain_task_yields_after_one_batch_while_replies_wait_in_the_broker(
+    world_tx, worker, settings
+):
     # ``worker`` points this test's tasks at its own broker prefix; no worker is started.
-    ids = _say(world_tx, 2)
+    settings.LEARNING_BATCH_SIZE = 1
+    ids = _say(world_tx, 3)
     app.send_task("channels.whatsapp_reply", args=(0, None))
 
+    # One batch always runs, so replies that pile up cannot starve learning; then it yields.
     assert replies_waiting() == 1
-    assert drain_outbox() == {"claimed": 0, "done": 0, "dead": 0}
-    assert set(OutboxEntry.objects.values_list("status", flat=True)) == {"pending"}
+    assert drain_outbox() == {"claimed": 1, "done": 1, "dead": 0}
+    assert sorted(OutboxEntry.objects.values_list("message_id", "status")) == [
+        (ids[0], "done"),
+        (ids[1], "pending"),
+        (ids[2], "pending"),
+    ]
 
     with app.connection_for_write() as connection:
         connection.default_channel.queue_purge("replies")

@@ -177,4 +177,4 @@ def test_the_month_figure_is_the_one_suma_answers_with(world_tx: World):
     page = client.get(chat_url).content.decode()
 
     # Then the answer carries the dashboard's figure.
-    assert "Facturado en enero de 2027: 6.454,29 € (IVA incluido;" in page
+    assert "Facturado en enero de 2027: 6.454,29 € (IVA incluido:" in page
