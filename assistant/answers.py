@@ -328,13 +328,20 @@ def tax_figures(question: Question) -> str:
     return _vat_balance(question)
 
 
-def _withheld(question: Question) -> str:
-    period = question.period()
+def _invoiced_figures(
+    question: Question, period: NamedPeriod | None
+) -> tuple[ContactName | None, dict[str, Any]]:
+    """The ``facturado`` tool's output for the period, to the customer the question names."""
     contact = question.contact(Contact.Kind.CUSTOMER)
     arguments: dict[str, Any] = {**_dates(question, period)}
     if contact:
         arguments["cliente"] = contact.name
-    output = question.call("facturado", arguments)
+    return contact, question.call("facturado", arguments)
+
+
+def _withheld(question: Question) -> str:
+    period = question.period()
+    contact, output = _invoiced_figures(question, period)
     if "error" in output:
         return str(output["error"])
     subject = f" por {output['cliente']}" if output["cliente"] else ""
@@ -351,11 +358,7 @@ def _withheld(question: Question) -> str:
 def _vat_side(question: Question, *, charged: bool) -> str:
     period = question.period()
     if charged:
-        contact = question.contact(Contact.Kind.CUSTOMER)
-        arguments: dict[str, Any] = {**_dates(question, period)}
-        if contact:
-            arguments["cliente"] = contact.name
-        output = question.call("facturado", arguments)
+        _, output = _invoiced_figures(question, period)
         if "error" in output:
             return str(output["error"])
         subject = f" a {output['cliente']}" if output["cliente"] else ""

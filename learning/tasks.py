@@ -39,9 +39,9 @@ def learning_drain(*, max_batches: int = 20, yield_to_replies: bool = False) -> 
     """Learn from every message waiting in the outbox, batch by batch: a batch's texts are
     embedded in one call before any is learnt, then learnt in one transaction (decision 0028).
 
-    ``yield_to_replies``: after the first batch, stop while replies wait, so that the drain's queries
-    leave PostgreSQL, where nice levels do not reach, to the webhook and the replies; the
-    next drain (beat, 5 s) carries on.
+    ``yield_to_replies``: after the first batch, stop while replies wait, so that the drain's
+    queries leave PostgreSQL, where nice levels do not reach, to the webhook and the replies;
+    the next drain (beat, 5 s) carries on.
     """
     return outbox_drain(
         handler=message_learn,

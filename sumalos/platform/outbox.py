@@ -156,6 +156,18 @@ def _finish(outbox: Outbox, ids: list[int], key: Key, outcome: str) -> None:
             )
 
 
+def _hold(outbox: Outbox, ids: list[int]) -> list[int]:
+    """Lock the claimed rows this worker still holds (inside the caller's transaction)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {outbox.table}"
+            " WHERE id = ANY(%s) AND status = 'processing'"
+            " FOR UPDATE SKIP LOCKED",
+            [ids],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
 def process(outbox: Outbox, rows: Sequence[Claimed], handler: Handler) -> str:
     """Run ``handler`` once for the claimed ``rows`` of one key: ``done``, ``retried``,
     ``dead``, ``superseded`` or ``gone`` (another worker took them after a lease expired)."""
@@ -164,14 +176,7 @@ def process(outbox: Outbox, rows: Sequence[Claimed], handler: Handler) -> str:
     attempts = max(row.attempts for row in rows)
     try:
         with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"SELECT id FROM {outbox.table}"
-                    " WHERE id = ANY(%s) AND status = 'processing'"
-                    " FOR UPDATE SKIP LOCKED",
-                    [ids],
-                )
-                held = [row[0] for row in cursor.fetchall()]
+            held = _hold(outbox, ids)
             if not held:
                 return "gone"
             outcome = handler(**dict(zip(outbox.keys, key, strict=True)))
@@ -192,14 +197,7 @@ def process_batch(
     ids = [row.id for rows in groups for row in rows]
     results = []
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT id FROM {outbox.table}"
-                " WHERE id = ANY(%s) AND status = 'processing'"
-                " FOR UPDATE SKIP LOCKED",
-                [ids],
-            )
-            held = {row[0] for row in cursor.fetchall()}
+        held = set(_hold(outbox, ids))
         for rows in groups:
             mine = [row.id for row in rows if row.id in held]
             if not mine:
