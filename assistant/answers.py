@@ -225,12 +225,10 @@ def total_invoiced(question: Question) -> str:
     contact = question.contact(Contact.Kind.CUSTOMER)
     concept = question.concept(without=_contact_words(contact))
     base = _without_vat(question)
-    arguments: dict[str, Any] = {**_dates(question, period), "sin_iva": base}
-    if contact:
-        arguments["cliente"] = contact.name
+    extra: dict[str, Any] = {"sin_iva": base}
     if concept:
-        arguments["concepto"] = " ".join(concept)
-    output = question.call("facturado", arguments)
+        extra["concepto"] = " ".join(concept)
+    output = _invoiced_figures(question, period, contact, **extra)
     if "error" in output:
         return str(output["error"])
     documents = _documents(output["facturas"])
@@ -329,19 +327,22 @@ def tax_figures(question: Question) -> str:
 
 
 def _invoiced_figures(
-    question: Question, period: NamedPeriod | None
-) -> tuple[ContactName | None, dict[str, Any]]:
-    """The ``facturado`` tool's output for the period, to the customer the question names."""
-    contact = question.contact(Contact.Kind.CUSTOMER)
-    arguments: dict[str, Any] = {**_dates(question, period)}
+    question: Question,
+    period: NamedPeriod | None,
+    contact: ContactName | None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The ``facturado`` tool's output for the period, to ``contact`` when there is one."""
+    arguments: dict[str, Any] = {**_dates(question, period), **extra}
     if contact:
         arguments["cliente"] = contact.name
-    return contact, question.call("facturado", arguments)
+    return question.call("facturado", arguments)
 
 
 def _withheld(question: Question) -> str:
     period = question.period()
-    contact, output = _invoiced_figures(question, period)
+    contact = question.contact(Contact.Kind.CUSTOMER)
+    output = _invoiced_figures(question, period, contact)
     if "error" in output:
         return str(output["error"])
     subject = f" por {output['cliente']}" if output["cliente"] else ""
@@ -358,7 +359,7 @@ def _withheld(question: Question) -> str:
 def _vat_side(question: Question, *, charged: bool) -> str:
     period = question.period()
     if charged:
-        _, output = _invoiced_figures(question, period)
+        output = _invoiced_figures(question, period, question.contact(Contact.Kind.CUSTOMER))
         if "error" in output:
             return str(output["error"])
         subject = f" a {output['cliente']}" if output["cliente"] else ""
