@@ -29,7 +29,7 @@ from memory.policy import mask_secrets
 from sumalos.accounts.access import AiAccess, OrgPermissions, Principal
 from sumalos.accounts.models import Area
 from sumalos.embeddings import embed_query
-from sumalos.platform.tenant_indexes import vector_scans
+from sumalos.platform.tenant_indexes import vector_scan_settings
 from sumalos.platform.text import fold
 from sumalos.rls.assistant import as_assistant
 from sumalos.rls.rule import Visibility, visible_q
@@ -290,8 +290,9 @@ def _order(tag: str) -> str:
 # the slice) is forced. SET LOCAL: they end with the profile's own transaction (the scope
 # ``memory_prompt_blocks`` opens for it), which reads nothing but these scans.
 _PLANNER_OFF = (
-    "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; "
-    "SET LOCAL plan_cache_mode = force_generic_plan"
+    "SET LOCAL enable_sort = off",
+    "SET LOCAL enable_bitmapscan = off",
+    "SET LOCAL plan_cache_mode = force_generic_plan",
 )
 
 
@@ -299,7 +300,7 @@ def _scans(
     parts: list[tuple[str, str, list[object]]],
     visible: tuple[str, list[object]],
     *,
-    before: str = "",
+    before: tuple[str, ...] = (),
 ) -> list[tuple[str, _Candidate]]:
     """Run ``(tag, where, params)`` scans in one statement; their rows come back tagged.
 
@@ -318,7 +319,7 @@ def _scans(
         return []
     if before:
         with connection.cursor() as cursor:
-            cursor.execute(before)
+            cursor.execute("; ".join(before))
     # Server-side binding: the statement's text depends only on the shape of the access (how
     # many slices), so psycopg prepares it after a few turns and planning these unions, most
     # of their cost, is done once per connection.
@@ -327,7 +328,7 @@ def _scans(
 
 
 def _profile_ranked(
-    access: AiAccess, related: tuple[int, ...] = ()
+    access: AiAccess, related: tuple[int, ...] = (), *, planner_set: bool = False
 ) -> tuple[list[_Candidate], dict[int, _Candidate]]:
     """The first ``2 × PROFILE_MAX_ITEMS`` usable memories in profile order, with their texts.
 
@@ -340,6 +341,8 @@ def _profile_ranked(
 
     ``related``: ids the related leg ranked; the first statement reads them too, under the
     same filter, and they come back apart (by id), so a turn reads all its texts in one go.
+    ``planner_set``: the transaction already carries ``_PLANNER_OFF`` (``as_assistant`` sent
+    it with the role, one round trip fewer).
     """
     slices = _slices(access)
     visible = _visible_sql(access)
@@ -349,7 +352,7 @@ def _profile_ranked(
         first.append((f"group:{index}", part.where, list(part.params)))
     if related:
         first.append(("related", "id = ANY(%s)", [list(related)]))
-    rows = _scans(first, visible, before=_PLANNER_OFF)
+    rows = _scans(first, visible, before=() if planner_set else _PLANNER_OFF)
     found_related = {c.id: c for tag, c in rows if tag == "related"}
     rows = [(tag, c) for tag, c in rows if tag != "related"]
     if not rows:
@@ -439,7 +442,9 @@ def related_nearest(
     vector = "[" + ",".join(repr(float(x)) for x in query_embedding) + "]"
     excluded = " AND NOT (id = ANY(%s))" if exclude else ""
     with transaction.atomic():
-        approximate = set() if exact else vector_scans("memories", access.organization_ids)
+        approximate, settings = (
+            (set(), []) if exact else vector_scan_settings("memories", access.organization_ids)
+        )
         parts: list[str] = []
         params: list[Any] = []
         for organization_id, where, where_params in legs:
@@ -461,10 +466,13 @@ def related_nearest(
         # Client-side binding: a prepared, generic plan of this statement cannot prove that a
         # tenant's partial HNSW index applies and walks far more of the graph (1.6 s against
         # 40 ms at 1M rows), so it is planned for its values on every turn.
+        # The scan settings go in the same round trip, ahead of the statement.
         rows: list[tuple[Any, ...]] = []
         if parts:
             with connection.cursor() as cursor:
-                cursor.execute(" UNION ALL ".join(parts), params)
+                cursor.execute("; ".join([*settings, " UNION ALL ".join(parts)]), params)
+                for _ in settings:
+                    cursor.nextset()
                 rows = cursor.fetchall()
     found = sorted({(float(distance), int(memory_id)) for memory_id, distance in rows})
     return found[:limit]
@@ -573,9 +581,12 @@ def memory_prompt_blocks(
             access, vector, (), limit=RELATED_MAX_ITEMS * 3 + PROFILE_MAX_ITEMS
         )
     wanted = tuple(memory_id for distance, memory_id in nearest if distance <= 1 - RELATED_FAIR)
-    scope: AbstractContextManager[None] = as_assistant(access) if rls else _as_owner()
+    # Under the rule, the profile's planner settings go with the role (one round trip).
+    scope: AbstractContextManager[None] = (
+        as_assistant(access, local=_PLANNER_OFF) if rls else _as_owner()
+    )
     with scope:
-        ranked, found = _profile_ranked(access, wanted)
+        ranked, found = _profile_ranked(access, wanted, planner_set=rls)
     profile = _profile(ranked, judge)
     profile_ids = tuple(m.id for m in profile)
     related = _related(message, nearest, found, profile_ids, judge)

@@ -266,3 +266,36 @@ class ExternalItem(models.Model):
 
     def __str__(self) -> str:
         return self.path
+
+
+class TenantLexeme(models.Model):
+    """How many shared chunks of a large organization hold a lexeme, per area and kind.
+
+    Kept by ``search.tenant_lexemes`` for the organizations with their own text index only,
+    and only for counts from ``STORED_FROM`` up: the lexical leg reads it to skip counting a
+    word every reader of that area and kind already sees in thousands of chunks (decision
+    0030). The lexeme is stored as a 64-bit hash, never as text: no word of a layered text
+    lives outside the rule. Read by the app as the owner, only for the caller's organizations,
+    readable areas and kinds; the restricted role holds no grant on it.
+    """
+
+    # The unique constraint's btree leads with the organization: no index of its own.
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    area = models.CharField(max_length=20, choices=Area.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    lexeme_hash = models.BigIntegerField()
+    chunks = models.IntegerField()
+
+    class Meta:
+        db_table = "search_tenant_lexemes"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organization", "lexeme_hash", "area", "kind"],
+                name="search_tenant_lexeme",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.organization_id}:{self.area}:{self.kind}:{self.lexeme_hash}"

@@ -33,6 +33,7 @@ from search.agents import Role, Scope
 from search.dates import Period, find_period
 from search.fusion import Candidate, leg_features, score
 from search.models import EntityEdge, Kind, SearchChunk, SearchDocument
+from search.tenant_lexemes import HASH, SATURATED
 from search.understanding import (
     asks_about_conversation,
     expansions,
@@ -41,8 +42,9 @@ from search.understanding import (
     without_identifier_words,
     words_besides,
 )
+from sumalos.accounts.models import Area
 from sumalos.embeddings import embed_query
-from sumalos.platform.tenant_indexes import has_tenant_index, vector_scans
+from sumalos.platform.tenant_indexes import has_tenant_index, vector_scan_settings
 from sumalos.platform.text import fold
 from sumalos.rls.rule import visible_q
 
@@ -172,8 +174,13 @@ def asks_for_the_contact(query: ParsedQuery, names: Sequence[str]) -> bool:
     return not words_besides(query.text, names)
 
 
-def exact_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
-    """Tax IDs and document numbers; a contact named by a question about the contact itself."""
+def exact_leg(
+    *, scope: Scope, query: ParsedQuery, named: list[tuple[int, int, str]] | None = None
+) -> list[tuple[int, float]]:
+    """Tax IDs and document numbers; a contact named by a question about the contact itself.
+
+    ``named``: ``named_contacts`` of this question, when the caller has read them already.
+    """
     found: list[int] = []
     if query.identifiers:
         found += (
@@ -185,7 +192,8 @@ def exact_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
             .order_by("kind", "id")
             .values_list("pk", flat=True)[:LEG_LIMIT]
         )
-    named = named_contacts(scope=scope, query=query)
+    if named is None:
+        named = named_contacts(scope=scope, query=query)
     if named and asks_for_the_contact(query, [name for _, _, name in named]):
         found += [pk for pk, _, _ in named if pk not in found]
     return [(pk, 1.0) for pk in found]
@@ -241,6 +249,9 @@ class _Tenant:
     where: str
     params: tuple[Any, ...]
     indexed: bool
+    # An organization's id, and the areas of it whose shared rows the scope may read.
+    organization_id: int | None = None
+    areas: tuple[str, ...] = ()
 
     def matches(self, tsquery_sql: str) -> str:
         if self.indexed:
@@ -262,6 +273,8 @@ def _tenants(scope: Scope, period: Period | None) -> list[_Tenant]:
             f"search_chunks.organization_id = {int(organization_id)} AND {opaque}",
             tuple(params),
             has_tenant_index("search_chunks_text", organization_id),
+            organization_id,
+            tuple(sorted({Area.GENERAL.value, *scope.access.permissions[organization_id].read})),
         )
         for organization_id in scope.access.organization_ids
     ]
@@ -305,22 +318,67 @@ def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
         return list(cursor.fetchall())
 
 
-def _idf_weights(tenants: list[_Tenant], lexemes: list[str]) -> dict[str, float]:
+def _stored_counts(scope: Scope, tenants: list[_Tenant], lexemes_sql: str) -> tuple[str, list[Any]]:
+    """The stored count (``search.tenant_lexemes``) of each lexeme of ``lexemes_sql`` among
+    the shared chunks the scope may read in its organizations with a text index: a subquery
+    on ``lexeme``, and its parameters. Only the caller's organizations, their readable areas
+    and the role's kinds are read."""
+    kinds = sorted(scope.role.kinds)
+    conditions: list[str] = []
+    params: list[Any] = []
+    for tenant in tenants:
+        if tenant.indexed and tenant.organization_id is not None:
+            conditions.append(
+                f"(organization_id = {int(tenant.organization_id)} "
+                "AND area = ANY(%s) AND kind = ANY(%s))"
+            )
+            params += [list(tenant.areas), kinds]
+    if not conditions:
+        return "", []
+    sql = (
+        "(SELECT coalesce(sum(chunks), 0) FROM search_tenant_lexemes "
+        f"WHERE lexeme_hash = {HASH.format(lexemes_sql)} AND ({' OR '.join(conditions)}))"
+    )
+    return sql, params
+
+
+def _idf_weights(
+    scope: Scope, tenants: list[_Tenant], lexemes: list[str], period: Period | None
+) -> dict[str, float]:
     """Rarity of each lexeme among the chunks the scope may see, counted up to a cap.
 
-    One statement: per lexeme and tenant, the matching chunks up to ``IDF_CAP``.
+    One statement: per lexeme and tenant, the matching chunks up to ``IDF_CAP``. A lexeme the
+    stored counts already show in ``SATURATED`` chunks the scope may read is not counted
+    again: its weight is the floor (``search.tenant_lexemes``, decision 0030). With a period
+    the stored counts (all dates) say nothing, and every lexeme is counted.
     """
+    stored, stored_params = (
+        ("", []) if period is not None else _stored_counts(scope, tenants, "lexeme")
+    )
     parts: list[str] = []
     params: list[Any] = []
+    prefix = ""
+    guard = ""
+    if stored:
+        prefix = (
+            "WITH saturated AS (SELECT lexeme FROM unnest(%s::text[]) AS lexeme "
+            f"WHERE {stored} >= {SATURATED}) "
+        )
+        params += [lexemes, *stored_params]
+        parts.append(f"SELECT lexeme, {IDF_CAP}::bigint FROM saturated")
+        # A one-time filter: the count below is not run for a saturated lexeme.
+        guard = " WHERE NOT (%s::text IN (SELECT lexeme FROM saturated))"
     for lexeme in lexemes:
         for tenant in tenants:
             parts.append(
-                "SELECT %s, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
-                f"{tenant.where} AND {tenant.matches(_TSQUERY)} LIMIT {IDF_CAP}) AS found)"
+                "SELECT %s::text, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
+                f"{tenant.where} AND {tenant.matches(_TSQUERY)} LIMIT {IDF_CAP}) AS found)" + guard
             )
             params += [lexeme, *tenant.params, _quoted(lexeme)]
+            if guard:
+                params.append(lexeme)
     counts = dict.fromkeys(lexemes, 0)
-    for lexeme, count in _text_rows(" UNION ALL ".join(parts), params):
+    for lexeme, count in _text_rows(prefix + " UNION ALL ".join(parts), params):
         counts[lexeme] += int(count)
     return {
         lexeme: math.log(1 + IDF_CAP / (min(count, IDF_CAP) + 1))
@@ -375,7 +433,7 @@ def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     tenants = _tenants(scope, query.period)
     if not tenants:
         return []
-    weights = _idf_weights(tenants, lexemes)
+    weights = _idf_weights(scope, tenants, lexemes, query.period)
     score_sql = "(%s::float8"
     score_params: list[Any] = [0.0]
     for lexeme in lexemes:
@@ -432,15 +490,28 @@ def _unknown_words(scope: Scope, text: str) -> list[str]:
     if not tenants:
         return words  # nothing visible holds any word
     plain = "plainto_tsquery('es_unaccent'::regconfig, %s)"
+    # A word the stored counts show in the chunks the scope may read is held: no row is read
+    # for it (search.tenant_lexemes). Evaluated first; OR stops at the first true.
+    stored, stored_params = _stored_counts(
+        scope,
+        tenants,
+        "(tsvector_to_array(to_tsvector('es_unaccent'::regconfig, %s)))[1]",
+    )
     parts: list[str] = []
     params: list[Any] = []
     for word in words:
         held = " OR ".join(
-            f"EXISTS (SELECT 1 FROM search_chunks WHERE {tenant.where} AND {tenant.matches(plain)})"
-            for tenant in tenants
+            ([f"{stored} > 0"] if stored else [])
+            + [
+                f"EXISTS (SELECT 1 FROM search_chunks WHERE {tenant.where} "
+                f"AND {tenant.matches(plain)})"
+                for tenant in tenants
+            ]
         )
         parts.append(f"SELECT %s, {held}")
         params.append(word)
+        if stored:
+            params += [word, *stored_params]
         for tenant in tenants:
             params += [*tenant.params, word]
     held_by = dict(_text_rows(" UNION ALL ".join(parts), params))
@@ -486,7 +557,7 @@ def vector_leg(
     embedding = query.embedding if query.embedding is not None else embed_query(query.question)
     vector = HalfVector(list(embedding))
     chunks = _chunks(scope, query.period).annotate(distance=CosineDistance("embedding", vector))
-    approximate = vector_scans("search_chunks", scope.access.organization_ids)
+    approximate, settings = vector_scan_settings("search_chunks", scope.access.organization_ids)
     legs = []
     for organization_id in [*scope.access.organization_ids, None]:
         if organization_id is None:
@@ -501,8 +572,15 @@ def vector_leg(
                 ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
             )
         legs.append(ordered.values_list("document_id", "distance")[: LEG_LIMIT * 2])
-    # One statement for every tenant: each keeps its own order and limit.
-    found = list(legs[0].union(*legs[1:], all=True)) if len(legs) > 1 else list(legs[0])
+    # One statement for every tenant: each keeps its own order and limit. The scan settings
+    # go in the same round trip, ahead of it.
+    union = legs[0].union(*legs[1:], all=True) if len(legs) > 1 else legs[0]
+    sql, params = union.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join([*settings, sql]), params)
+        for _ in settings:
+            cursor.nextset()
+        found = cursor.fetchall()
     # relaxed_order may return neighbours slightly out of order: sort what came back.
     similar = sorted(
         ((doc, 1 - float(distance)) for doc, distance in found), key=lambda p: (-p[1], p[0])
@@ -615,15 +693,24 @@ def rank(
     if embedding is not None:
         query = replace(query, embedding=tuple(embedding))
     scope = narrowed(scope, query)
+    fused_legs = [leg for leg in FUSED_LEGS if leg in legs]
     with transaction.atomic():
-        results: dict[Leg, list[tuple[int, float]]] = {
-            leg: (_LEG_FUNCTIONS[leg](scope=scope, query=query) if leg in legs else [])
-            for leg in LEGS
-        }
-        fused_legs = [leg for leg in FUSED_LEGS if leg in legs]
+        # Read once: the exact leg and the fusion both need the contacts the question names.
+        named = (
+            named_contacts(scope=scope, query=query)
+            if "exact" in legs or len(fused_legs) > 1
+            else []
+        )
+        results: dict[Leg, list[tuple[int, float]]] = {}
+        for leg in LEGS:
+            if leg not in legs:
+                results[leg] = []
+            elif leg == "exact":
+                results[leg] = exact_leg(scope=scope, query=query, named=named)
+            else:
+                results[leg] = _LEG_FUNCTIONS[leg](scope=scope, query=query)
         candidates: list[Candidate] = []
         if len(fused_legs) > 1:
-            named = named_contacts(scope=scope, query=query)
             candidates = _fuse(scope=scope, query=query, results=results, named=named)
             fused = [(c.document_id, score(c.features)) for c in candidates]
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from search.services import outbox_drain
+from search.tenant_lexemes import refresh_tenant_lexemes
 from sumalos.platform.tasks import task
 from sumalos.platform.tenant_indexes import TABLES
 from sumalos.platform.tenant_indexes import maintain_tenant_indexes as maintain
@@ -15,9 +16,16 @@ def drain_search_outbox() -> int:
 
 @task(name="search.tasks.maintain_tenant_indexes", ignore_result=True)
 def maintain_tenant_indexes() -> dict[str, dict[str, list[int]]]:
-    """Give large organizations their own HNSW index; drop those of tenants that shrank."""
+    """Give large organizations their own HNSW and GIN indexes; drop those of tenants that
+    shrank, rebuild those built with older options; count again the lexemes of those with a
+    text index (decision 0030)."""
     report = {}
     for table in TABLES:
         done = maintain(table)
-        report[table] = {"created": list(done.created), "dropped": list(done.dropped)}
+        report[table] = {
+            "created": list(done.created),
+            "dropped": list(done.dropped),
+            "rebuilt": list(done.rebuilt),
+        }
+    report["search_tenant_lexemes"] = {"counted": refresh_tenant_lexemes()}
     return report

@@ -27,6 +27,13 @@ from django.db import connection
 BUILD_MAINTENANCE_WORK_MEM = "1GB"
 EF_SEARCH_MIN = 100
 EF_SEARCH_MAX = 800
+# The graphs' build options. ef_construction 64 left groups of near-identical rows as islands
+# the search could not reach (recall@10 0.87–0.95 at 180,000 rows, whatever ef_search); 200
+# links them (1.000 at the same ef_search; decision 0030). An index built with other options
+# is rebuilt by the maintenance, beside the old one.
+HNSW_M = 16
+HNSW_EF_CONSTRUCTION = 200
+REBUILD_SUFFIX = "_next"
 
 
 @dataclass(frozen=True)
@@ -48,11 +55,18 @@ class TenantIndexSpec:
     def index_name(self, organization_id: int) -> str:
         return f"{self.prefix}{int(organization_id)}"
 
-    def create_sql(self, organization_id: int, *, concurrently: bool) -> str:
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The build options, as ``pg_class.reloptions`` lists them."""
+        if self.method != "hnsw":
+            return ()
+        return (f"m={HNSW_M}", f"ef_construction={HNSW_EF_CONSTRUCTION}")
+
+    def create_sql(self, organization_id: int, *, concurrently: bool, name: str = "") -> str:
         how = "CONCURRENTLY " if concurrently else ""
-        options = " WITH (m = 16, ef_construction = 64)" if self.method == "hnsw" else ""
+        options = f" WITH ({', '.join(self.options)})" if self.options else ""
         return (
-            f"CREATE INDEX {how}IF NOT EXISTS {self.index_name(organization_id)} "
+            f"CREATE INDEX {how}IF NOT EXISTS {name or self.index_name(organization_id)} "
             f"ON {self.table} USING {self.method} ({self.column} {self.opclass}){options} "
             f"WHERE organization_id = {int(organization_id)}"
         )
@@ -82,6 +96,8 @@ TABLES: dict[str, TenantIndexSpec] = {
 class Maintenance:
     created: tuple[int, ...]
     dropped: tuple[int, ...]
+    # Valid indexes built with other options, built again.
+    rebuilt: tuple[int, ...] = ()
 
 
 def ef_search_for(rows: float) -> int:
@@ -130,13 +146,16 @@ def has_tenant_index(key: str, organization_id: int | None) -> bool:
     return organization_id is not None and tenant_index_rows(key, organization_id) is not None
 
 
-def vector_scans(table: str, organization_ids: Iterable[int | None]) -> set[int]:
-    """Prepare this transaction's nearest-neighbour scans; the tenants read approximately.
+def vector_scan_settings(
+    table: str, organization_ids: Iterable[int | None]
+) -> tuple[set[int], list[str]]:
+    """The tenants read approximately, and the ``SET LOCAL`` statements their scans need.
 
-    With tenant indexes: iterative scans and an ``ef_search`` sized to the largest of them,
-    ``SET LOCAL`` in one round trip so they end with the transaction (call it inside the
-    query's transaction). The others are left out, and the caller orders them by an expression
-    the HNSW index cannot serve, so their rows are read through the btree and compared exactly.
+    With tenant indexes: iterative scans and an ``ef_search`` sized to the largest of them
+    (none without). The caller sends the statements with its query, in the same round trip and
+    inside the query's transaction, so they end with it; the other tenants it orders by an
+    expression the HNSW index cannot serve, so their rows are read through the btree and
+    compared exactly.
     """
     rows = {
         organization_id: found
@@ -144,13 +163,21 @@ def vector_scans(table: str, organization_ids: Iterable[int | None]) -> set[int]
         if organization_id is not None
         and (found := tenant_index_rows(table, organization_id)) is not None
     }
-    if rows:
+    if not rows:
+        return set(), []
+    return set(rows), [
+        "SET LOCAL hnsw.iterative_scan = relaxed_order",
+        f"SET LOCAL hnsw.ef_search = {ef_search_for(max(rows.values()))}",
+    ]
+
+
+def vector_scans(table: str, organization_ids: Iterable[int | None]) -> set[int]:
+    """``vector_scan_settings``, the statements run now in their own round trip."""
+    approximate, statements = vector_scan_settings(table, organization_ids)
+    if statements:
         with connection.cursor() as cursor:
-            cursor.execute(
-                "SET LOCAL hnsw.iterative_scan = relaxed_order; "
-                f"SET LOCAL hnsw.ef_search = {ef_search_for(max(rows.values()))}"
-            )
-    return set(rows)
+            cursor.execute("; ".join(statements))
+    return approximate
 
 
 def tenant_sizes(table: str, *, at_least: int) -> dict[int, int]:
@@ -166,24 +193,39 @@ def tenant_sizes(table: str, *, at_least: int) -> dict[int, int]:
         return {org: count for org, count in cursor.fetchall()}
 
 
-def tenant_indexes(table: str) -> dict[int, bool]:
-    """The tenant indexes that exist on ``table``: organization id -> whether it is valid."""
+def _tenant_index_rows(table: str) -> list[tuple[str, bool, tuple[str, ...]]]:
     spec = TABLES[table]
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT c.relname, i.indisvalid FROM pg_index i "
+            "SELECT c.relname, i.indisvalid, coalesce(c.reloptions, '{}') FROM pg_index i "
             "JOIN pg_class c ON c.oid = i.indexrelid "
             "WHERE i.indrelid = %s::regclass AND c.relname LIKE %s",
             [spec.table, spec.prefix.replace("_", r"\_") + "%"],
         )
-        found = cursor.fetchall()
-    pattern = re.compile(re.escape(spec.prefix) + r"(\d+)$")
+        return [(name, bool(valid), tuple(options)) for name, valid, options in cursor.fetchall()]
+
+
+def tenant_indexes(table: str) -> dict[int, bool]:
+    """The tenant indexes that exist on ``table``: organization id -> whether it is valid."""
+    pattern = re.compile(re.escape(TABLES[table].prefix) + r"(\d+)$")
     indexes: dict[int, bool] = {}
-    for name, valid in found:
+    for name, valid, _ in _tenant_index_rows(table):
         match = pattern.match(name)
         if match:
-            indexes[int(match.group(1))] = bool(valid)
+            indexes[int(match.group(1))] = valid
     return indexes
+
+
+def outdated_tenant_indexes(table: str) -> set[int]:
+    """Valid tenant indexes built with other options than the spec's."""
+    spec = TABLES[table]
+    pattern = re.compile(re.escape(spec.prefix) + r"(\d+)$")
+    outdated: set[int] = set()
+    for name, valid, options in _tenant_index_rows(table):
+        match = pattern.match(name)
+        if match and valid and sorted(options) != sorted(spec.options):
+            outdated.add(int(match.group(1)))
+    return outdated
 
 
 def maintain_tenant_indexes(
@@ -207,21 +249,37 @@ def maintain_tenant_indexes(
         (org for org in keep if org not in existing or org in invalid),
         key=lambda org: (-sizes[org], org),
     )
+    # Built again beside the old index, which serves the tenant until the new one replaces it.
+    rebuild = sorted(
+        (org for org in outdated_tenant_indexes(table) if org in keep),
+        key=lambda org: (-sizes[org], org),
+    )
     how = "CONCURRENTLY " if concurrently else ""
     with connection.cursor() as cursor:
         for org in [*dropped, *invalid]:
             cursor.execute(f"DROP INDEX {how}IF EXISTS {spec.index_name(org)}")
-        if build:
+        for org in rebuild:  # what a failed rebuild left
+            cursor.execute(f"DROP INDEX {how}IF EXISTS {spec.index_name(org)}{REBUILD_SUFFIX}")
+        if build or rebuild:
             cursor.execute(f"SET maintenance_work_mem = '{BUILD_MAINTENANCE_WORK_MEM}'")
         try:
-            for done, org in enumerate(build):
+            steps = [(org, False) for org in build] + [(org, True) for org in rebuild]
+            for done, (org, again) in enumerate(steps):
+                name = spec.index_name(org)
                 if progress is not None:
-                    progress(spec.index_name(org), done, len(build))
-                cursor.execute(spec.create_sql(org, concurrently=concurrently))
-            if progress is not None and build:
-                progress("", len(build), len(build))
+                    progress(name, done, len(steps))
+                if not again:
+                    cursor.execute(spec.create_sql(org, concurrently=concurrently))
+                    continue
+                cursor.execute(
+                    spec.create_sql(org, concurrently=concurrently, name=f"{name}{REBUILD_SUFFIX}")
+                )
+                cursor.execute(f"DROP INDEX {how}IF EXISTS {name}")
+                cursor.execute(f"ALTER INDEX {name}{REBUILD_SUFFIX} RENAME TO {name}")
+            if progress is not None and steps:
+                progress("", len(steps), len(steps))
         finally:
-            if build:
+            if build or rebuild:
                 cursor.execute("RESET maintenance_work_mem")
     forget_tenant_indexes()
-    return Maintenance(created=tuple(build), dropped=tuple(dropped))
+    return Maintenance(created=tuple(build), dropped=tuple(dropped), rebuilt=tuple(rebuild))

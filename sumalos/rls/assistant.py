@@ -7,7 +7,7 @@ transaction, so a caller already inside a transaction is refused (docs/decisions
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
@@ -45,8 +45,12 @@ def access_settings(access: AiAccess) -> dict[str, str]:
 
 
 @contextmanager
-def as_assistant(access: AiAccess) -> Iterator[None]:
-    """Open the outermost transaction as ``ai_reader`` carrying ``access``; roll back nothing."""
+def as_assistant(access: AiAccess, *, local: Sequence[str] = ()) -> Iterator[None]:
+    """Open the outermost transaction as ``ai_reader`` carrying ``access``; roll back nothing.
+
+    ``local``: ``SET LOCAL`` statements for this transaction (planner settings), sent in the
+    same round trip as the role and the access.
+    """
     replica_open = replica_configured() and connections[REPLICA].in_atomic_block
     if connection.in_atomic_block or replica_open:
         raise AssistantScopeError(
@@ -58,19 +62,29 @@ def as_assistant(access: AiAccess) -> Iterator[None]:
         # stays on the primary: both connections carry the same role and access.
         for alias in (DEFAULT_DB_ALIAS, replica) if replica else (DEFAULT_DB_ALIAS,):
             scopes.enter_context(transaction.atomic(using=alias))
-            _restrict(connections[alias], access)
+            _restrict(connections[alias], access, local)
         if replica:
             scopes.enter_context(assistant_reads())
         yield
 
 
-def _restrict(scoped: BaseDatabaseWrapper, access: AiAccess) -> None:
+def _restrict(scoped: BaseDatabaseWrapper, access: AiAccess, local: Sequence[str] = ()) -> None:
+    """The access, the role, the scan setting and ``local`` in one round trip (statements run
+    in order: a failing one fails the batch, and the transaction with it)."""
     settings = access_settings(access)
+    for statement in local:
+        if not statement.startswith("SET LOCAL ") or ";" in statement:
+            raise ValueError(f"not one SET LOCAL statement: {statement!r}")
     with scoped.cursor() as cursor:
         cursor.execute(
-            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
+            "; ".join(
+                [
+                    "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
+                    f"SET LOCAL ROLE {READER_ROLE}",
+                    # Filtered HNSW scans return short result sets without iterative scans.
+                    "SET LOCAL hnsw.iterative_scan = relaxed_order",
+                    *local,
+                ]
+            ),
             [part for item in settings.items() for part in item],
         )
-        cursor.execute(f"SET LOCAL ROLE {READER_ROLE}")
-        # Filtered HNSW scans return short result sets without iterative scans (pgvector).
-        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")

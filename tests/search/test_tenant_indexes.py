@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import math
 
 import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from search import retrieval
+from search import retrieval, tenant_lexemes
 from search.agents import scope_for
 from search.management.commands.reindex_all import progress_bar
-from search.models import SearchChunk, SearchDocument
+from search.models import SearchChunk, SearchDocument, TenantLexeme
 from search.retrieval import LEGS, lexical_leg, parse_query, rank, vector_leg
 from search.tasks import maintain_tenant_indexes as maintain_task
 from sumalos.platform import tenant_indexes
@@ -68,7 +69,7 @@ def test_the_task_indexes_large_tenants_only_and_drops_them_when_they_shrink(
 
     report = maintain_task()
 
-    assert report["search_chunks"] == {"created": [org], "dropped": []}
+    assert report["search_chunks"] == {"created": [org], "dropped": [], "rebuilt": []}
     assert existing("search_chunks") == {org: True}
     with connection.cursor() as cursor:
         cursor.execute(
@@ -87,6 +88,31 @@ def test_the_task_indexes_large_tenants_only_and_drops_them_when_they_shrink(
     assert existing("search_chunks") == {}
 
 
+def test_an_index_built_with_older_options_is_rebuilt_beside_it(records, world_tx, low_thresholds):
+    # Given a tenant index built with the old ef_construction
+    org = world_tx.org.pk
+    name = f"search_chunks_vec_org_{org}"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE INDEX {name} ON search_chunks USING hnsw (embedding halfvec_cosine_ops) "
+            f"WITH (m = 16, ef_construction = 64) WHERE organization_id = {org}"
+        )
+
+    # When the maintenance runs (twice)
+    first = maintain_tenant_indexes("search_chunks")
+    second = maintain_tenant_indexes("search_chunks")
+
+    # Then it is rebuilt under its own name with the spec's options, once
+    assert (first.created, first.dropped, first.rebuilt) == ((), (), (org,))
+    assert (second.created, second.dropped, second.rebuilt) == ((), (), ())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname, reloptions FROM pg_class WHERE relname LIKE %s",
+            [f"search\\_chunks\\_vec\\_org\\_{org}%"],
+        )
+        assert cursor.fetchall() == [(name, ["m=16", "ef_construction=200"])]
+
+
 def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
     records, world_tx, low_thresholds
 ):
@@ -99,8 +125,8 @@ def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
         with connection.cursor() as cursor:
             cursor.execute("SHOW hnsw.ef_search")
             ef_search = cursor.fetchone()[0]
-            tenant_sql = next(
-                q["sql"]
+            settings, tenant_sql = next(
+                q["sql"].rsplit("; ", 1)
                 for q in captured.captured_queries
                 if "<=>" in q["sql"] and f'"organization_id" = {world_tx.org.pk}' in q["sql"]
             )
@@ -119,6 +145,10 @@ def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
             cursor.execute("SET LOCAL enable_indexscan = off")
         exact = vector_leg(scope=scope, query=query, floor=-1)
 
+    # The scan settings went ahead of the statement, in its round trip
+    assert (
+        settings == "SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL hnsw.ef_search = 100"
+    )
     assert (ef_search, after) == ("100", "off")
     assert f"search_chunks_vec_org_{world_tx.org.pk}" in plan
     assert [pk for pk, _ in approximate] == [pk for pk, _ in exact]
@@ -200,7 +230,7 @@ def test_the_task_gives_a_large_tenant_a_text_index_and_drops_it_when_it_shrinks
 
     report = maintain_task()
 
-    assert report["search_chunks_text"] == {"created": [org], "dropped": []}
+    assert report["search_chunks_text"] == {"created": [org], "dropped": [], "rebuilt": []}
     assert existing("search_chunks_text") == {org: True}
     with connection.cursor() as cursor:
         cursor.execute(
@@ -270,11 +300,22 @@ def test_the_cascade_draws_from_the_rarest_lexemes_held_first():
     assert len(retrieval._cascade(list(five), five)) == 2**4
 
 
+@pytest.fixture(params=["live counts", "stored counts"])
+def counts(request, monkeypatch):
+    """The lexical weights and the typo check counted live, or read from stored counts that
+    hold every lexeme of the tenant (decision 0030)."""
+    if request.param == "stored counts":
+        monkeypatch.setattr(tenant_lexemes, "STORED_FROM", 1)
+        monkeypatch.setattr(retrieval, "SATURATED", 1)
+    return request.param
+
+
 def test_no_leg_on_tenant_indexes_reaches_outside_the_access_of_anyone(
-    records, world_tx, low_thresholds
+    records, world_tx, low_thresholds, counts
 ):
-    # Given the organization's own text and vector indexes
+    # Given the organization's own text and vector indexes (and its stored lexeme counts)
     maintain_task()
+    assert TenantLexeme.objects.exists() == (counts == "stored counts")
     assert existing("search_chunks") == existing("search_chunks_text") == {world_tx.org.pk: True}
     people = [world_tx.owner, world_tx.admin, world_tx.reader, world_tx.bookkeeper]
     leaks = []
@@ -299,3 +340,78 @@ def test_no_leg_on_tenant_indexes_reaches_outside_the_access_of_anyone(
     # Then nothing outside the plain-Python rule comes back, and the legs did return items
     assert leaks == []
     assert checked >= 40
+
+
+@pytest.fixture
+def counted(low_thresholds, monkeypatch):
+    """Stored lexeme counts from one chunk up, saturated from one visible chunk."""
+    monkeypatch.setattr(tenant_lexemes, "STORED_FROM", 1)
+    monkeypatch.setattr(retrieval, "SATURATED", 1)
+    maintain_task()
+
+
+def _stored(org: int, lexeme: str) -> list[tuple[str, str, int]]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT area, kind, chunks FROM search_tenant_lexemes WHERE organization_id = %s "
+            "AND lexeme_hash = hashtextextended(%s, 0) ORDER BY area, kind",
+            [org, lexeme],
+        )
+        return [(str(area), str(kind), int(chunks)) for area, kind, chunks in cursor.fetchall()]
+
+
+def test_the_task_counts_the_lexemes_of_tenants_with_a_text_index_per_area_and_kind(
+    records, world_tx, counted
+):
+    org = world_tx.org.pk
+
+    # The expense and the supplier's price list both say "tornillería", in the expenses area
+    assert _stored(org, "tornilleri") == [("expenses", "document", 1), ("expenses", "expense", 1)]
+    assert _stored(org, "calder") == [("invoices", "invoice", 1)]
+    # The other organization has no text index, so nothing is counted for it
+    assert not TenantLexeme.objects.exclude(organization_id=org).exists()
+    # Hashes only: the table holds no word
+    assert {field.name for field in TenantLexeme._meta.concrete_fields} == {
+        "id",
+        "organization",
+        "area",
+        "kind",
+        "lexeme_hash",
+        "chunks",
+    }
+
+    # A tenant that loses its text index loses its counts
+    keep = list(SearchChunk.objects.filter(organization_id=org).values_list("pk", flat=True))
+    SearchChunk.objects.filter(organization_id=org).exclude(pk__in=keep[:2]).delete()
+    maintain_task()
+    assert not TenantLexeme.objects.exists()
+
+
+def test_stored_counts_weigh_only_what_the_caller_may_read(records, world_tx, counted):
+    lexemes = retrieval._lexemes("tornilleria silicona caldera")
+    assert lexemes == ["calder", "silicon", "tornilleri"]
+    floor = math.log(1 + retrieval.IDF_CAP / (retrieval.IDF_CAP + 1))
+    unseen = math.log(1 + retrieval.IDF_CAP)
+
+    def weights(user):
+        scope = scope_for(world_tx.access(user))
+        with transaction.atomic():
+            found = retrieval._idf_weights(scope, retrieval._tenants(scope, None), lexemes, None)
+            unknown = retrieval._unknown_words(scope, "tornilleria caldera")
+        return found, unknown
+
+    # Given the stored counts, when the reader (contacts and invoices) and the owner weigh
+    # the words
+    reader, reader_unknown = weights(world_tx.reader)
+    owner, owner_unknown = weights(world_tx.owner)
+    TenantLexeme.objects.all().delete()
+    reader_live, reader_live_unknown = weights(world_tx.reader)
+
+    # Then the invoice's word is saturated for both; the expenses' words only for the owner:
+    # for the reader they weigh what a live count gives, as if nobody had written them
+    assert reader == {"calder": floor, "silicon": unseen, "tornilleri": unseen}
+    assert reader == {**reader_live, "calder": floor}
+    assert owner == dict.fromkeys(lexemes, floor)
+    # and the typo check reads the counts the same way
+    assert reader_unknown == reader_live_unknown == ["tornilleria"]
+    assert owner_unknown == []
