@@ -150,12 +150,13 @@ def _by_document(rows: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
     return list(seen.items())
 
 
-def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int, str]]:
-    """Contacts the question names, exactly or nearly: (search-document id, contact id, name)."""
+def _named_contacts_query(
+    scope: Scope, query: ParsedQuery
+) -> QuerySet[Any, tuple[int, int, str]] | None:
     if not query.text or Kind.CONTACT not in scope.role.kinds:
-        return []
+        return None
     spaced = Concat(Value(" "), "name", Value(" "))
-    return list(
+    return (
         SearchDocument.objects.filter(visible_q(scope.access), kind=Kind.CONTACT)
         .annotate(name=_short_name())
         .annotate(similarity=TrigramSimilarity("name", query.text))
@@ -164,6 +165,12 @@ def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int, 
         .order_by("-contained", "-similarity", "id")
         .values_list("pk", "source_id", "key")[:3]
     )
+
+
+def named_contacts(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, int, str]]:
+    """Contacts the question names, exactly or nearly: (search-document id, contact id, name)."""
+    found = _named_contacts_query(scope, query)
+    return [] if found is None else list(found)
 
 
 def asks_for_the_contact(query: ParsedQuery, names: Sequence[str]) -> bool:
@@ -213,16 +220,37 @@ def linked_to(*, scope: Scope, contact_ids: list[int]) -> set[int]:
     )
 
 
-def _lexemes(text: str) -> list[str]:
-    words = [w for w in re.findall(r"[a-z0-9]+", text) if w not in QUESTION_WORDS]
-    if not words:
-        return []
+@dataclass(frozen=True)
+class _Statement:
+    """One statement of a batch; ``rows``: whether it returns rows (a ``SET`` does not)."""
+
+    sql: str
+    params: list[Any]
+    rows: bool = True
+
+
+def _batch(statements: Sequence[_Statement]) -> list[list[tuple[Any, ...]]]:
+    """Send ``statements`` in one round trip, in order; the rows of each that returns rows.
+
+    Client-side binding makes this one simple query: an error in any statement fails the
+    batch (and the transaction), as separate statements would.
+    """
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('es_unaccent', %s)))",
-            [" ".join(words)],
+            "; ".join(statement.sql for statement in statements),
+            [param for statement in statements for param in statement.params],
         )
-        return sorted(row[0] for row in cursor.fetchall())
+        results: list[list[tuple[Any, ...]]] = []
+        for index, statement in enumerate(statements):
+            if index:
+                cursor.nextset()
+            if statement.rows:
+                results.append(list(cursor.fetchall()))
+    return results
+
+
+def _lexical_text(query: ParsedQuery) -> str:
+    return " ".join([query.text, *query.expansions])
 
 
 def _quoted(lexeme: str) -> str:
@@ -297,8 +325,8 @@ def _tenants(scope: Scope, period: Period | None) -> list[_Tenant]:
     return tenants
 
 
-def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """Run a text leg's statement with plain index scans and sequential scans off.
+def _text_statements(sql: str, params: list[Any]) -> list[_Statement]:
+    """A text leg's statement with plain index scans and sequential scans off.
 
     A tenant's GIN index is reached by a bitmap scan only. Given a ``LIMIT`` or ``EXISTS``,
     the planner may prefer walking the tenant's rows in ``organization_id`` order, or the
@@ -307,15 +335,18 @@ def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     lacks). Off for this statement only, in the same round trip: ``RESET`` follows it (the
     vector leg needs index scans).
     """
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off; "
-            f"{sql}; RESET enable_indexscan; RESET enable_seqscan",
-            params,
-        )
-        cursor.nextset()
-        cursor.nextset()
-        return list(cursor.fetchall())
+    return [
+        _Statement("SET LOCAL enable_indexscan = off", [], rows=False),
+        _Statement("SET LOCAL enable_seqscan = off", [], rows=False),
+        _Statement(sql, params),
+        _Statement("RESET enable_indexscan", [], rows=False),
+        _Statement("RESET enable_seqscan", [], rows=False),
+    ]
+
+
+def _text_rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """Run a text leg's statement (``_text_statements``) in one round trip."""
+    return _batch(_text_statements(sql, params))[0]
 
 
 def _stored_counts(scope: Scope, tenants: list[_Tenant], lexemes_sql: str) -> tuple[str, list[Any]]:
@@ -342,48 +373,64 @@ def _stored_counts(scope: Scope, tenants: list[_Tenant], lexemes_sql: str) -> tu
     return sql, params
 
 
-def _idf_weights(
-    scope: Scope, tenants: list[_Tenant], lexemes: list[str], period: Period | None
-) -> dict[str, float]:
-    """Rarity of each lexeme among the chunks the scope may see, counted up to a cap.
+def _weights_statements(scope: Scope, query: ParsedQuery) -> list[_Statement]:
+    """The question's lexemes and how many chunks the scope may see hold each, in one
+    statement (none when the question has no word or the scope no tenant).
 
-    One statement: per lexeme and tenant, the matching chunks up to ``IDF_CAP``. A lexeme the
-    stored counts already show in ``SATURATED`` chunks the scope may read is not counted
-    again: its weight is the floor (``search.tenant_lexemes``, decision 0030). With a period
-    the stored counts (all dates) say nothing, and every lexeme is counted.
+    Per lexeme and tenant, the matching chunks up to ``IDF_CAP``. A lexeme the stored counts
+    already show in ``SATURATED`` chunks the scope may read is not counted again: its weight
+    is the floor (``search.tenant_lexemes``, decision 0030). With a period the stored counts
+    (all dates) say nothing, and every lexeme is counted. The lexemes themselves come from the
+    same statement, so the weights need no round trip of their own.
     """
+    words = [w for w in re.findall(r"[a-z0-9]+", _lexical_text(query)) if w not in QUESTION_WORDS]
+    tenants = _tenants(scope, query.period) if words else []
+    if not tenants:
+        return []
     stored, stored_params = (
-        ("", []) if period is not None else _stored_counts(scope, tenants, "lexeme")
+        ("", []) if query.period is not None else _stored_counts(scope, tenants, "lexeme")
     )
-    parts: list[str] = []
-    params: list[Any] = []
-    prefix = ""
+    ctes = [
+        "lexemes AS (SELECT DISTINCT unnest(tsvector_to_array("
+        "to_tsvector('es_unaccent', %s))) AS lexeme)"
+    ]
+    params: list[Any] = [" ".join(words)]
+    parts = ["SELECT lexeme, 0::bigint FROM lexemes"]
     guard = ""
     if stored:
-        prefix = (
-            "WITH saturated AS (SELECT lexeme FROM unnest(%s::text[]) AS lexeme "
-            f"WHERE {stored} >= {SATURATED}) "
-        )
-        params += [lexemes, *stored_params]
+        ctes.append(f"saturated AS (SELECT lexeme FROM lexemes WHERE {stored} >= {SATURATED})")
+        params += stored_params
         parts.append(f"SELECT lexeme, {IDF_CAP}::bigint FROM saturated")
-        # A one-time filter: the count below is not run for a saturated lexeme.
-        guard = " WHERE NOT (%s::text IN (SELECT lexeme FROM saturated))"
-    for lexeme in lexemes:
-        for tenant in tenants:
-            parts.append(
-                "SELECT %s::text, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
-                f"{tenant.where} AND {tenant.matches(_TSQUERY)} LIMIT {IDF_CAP}) AS found)" + guard
-            )
-            params += [lexeme, *tenant.params, _quoted(lexeme)]
-            if guard:
-                params.append(lexeme)
-    counts = dict.fromkeys(lexemes, 0)
-    for lexeme, count in _text_rows(prefix + " UNION ALL ".join(parts), params):
-        counts[lexeme] += int(count)
+        # The count below is not run for a saturated lexeme.
+        guard = " WHERE lexeme NOT IN (SELECT lexeme FROM saturated)"
+    # The lexemes hold only [a-z0-9]: quote_literal quotes them as _quoted does.
+    tsquery = "to_tsquery('es_unaccent'::regconfig, quote_literal(lexeme))"
+    for tenant in tenants:
+        parts.append(
+            "SELECT lexeme, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
+            f"{tenant.where} AND {tenant.matches(tsquery)} LIMIT {IDF_CAP}) AS found) "
+            f"FROM lexemes{guard}"
+        )
+        params += tenant.params
+    return _text_statements("WITH " + ", ".join(ctes) + " " + " UNION ALL ".join(parts), params)
+
+
+def _weights(rows: list[tuple[Any, ...]]) -> dict[str, float]:
+    """Each lexeme's weight from the weights statement's rows (its counts, summed)."""
+    counts: dict[str, int] = {}
+    for lexeme, count in rows:
+        counts[lexeme] = counts.get(lexeme, 0) + int(count)
     return {
         lexeme: math.log(1 + IDF_CAP / (min(count, IDF_CAP) + 1))
-        for lexeme, count in counts.items()
+        for lexeme, count in sorted(counts.items())
     }
+
+
+def _idf_weights(scope: Scope, query: ParsedQuery) -> dict[str, float]:
+    """Rarity of each lexeme of the question among the chunks the scope may see, counted up
+    to a cap (``_weights_statements``); the keys are the question's lexemes."""
+    statements = _weights_statements(scope, query)
+    return _weights(_batch(statements)[0]) if statements else {}
 
 
 def _cascade(lexemes: list[str], weights: dict[str, float]) -> list[str]:
@@ -418,22 +465,24 @@ def _cascade(lexemes: list[str], weights: dict[str, float]) -> list[str]:
     return queries
 
 
-def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
+def lexical_leg(
+    *, scope: Scope, query: ParsedQuery, weights: dict[str, float] | None = None
+) -> list[tuple[int, float]]:
     """Full-text matches; each lexeme weighted by its rarity, so "factura" counts for little.
 
     One statement for the weights, one for the ranking: per tenant, its best chunks by
     ``Σ weight × ts_rank``. A small tenant scores every chunk that holds a lexeme; a tenant
     with its own GIN index scores at most ``LEXICAL_CANDIDATES`` chunks, drawn by
     ``_cascade`` (the chunks that hold the most and rarest lexemes first), so its cost no
-    longer grows with how many chunks hold a common word (decision 0027).
+    longer grows with how many chunks hold a common word (decision 0027). ``weights``: the
+    question's lexemes and weights (``_idf_weights``), when the caller has read them already.
     """
-    lexemes = _lexemes(" ".join([query.text, *query.expansions]))
+    if weights is None:
+        weights = _idf_weights(scope, query)
+    lexemes = sorted(weights)
     if not lexemes:
         return []
     tenants = _tenants(scope, query.period)
-    if not tenants:
-        return []
-    weights = _idf_weights(scope, tenants, lexemes, query.period)
     score_sql = "(%s::float8"
     score_params: list[Any] = [0.0]
     for lexeme in lexemes:
@@ -474,21 +523,18 @@ def lexical_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     return _by_document(rows[: LEG_LIMIT * 2])[:LEG_LIMIT]
 
 
-def _unknown_words(scope: Scope, text: str) -> list[str]:
-    """Words of the question that no chunk the scope may see contains: the likely typos.
-
-    One statement: per word, whether any tenant of the scope holds it.
-    """
+def _unknown_statements(scope: Scope, text: str) -> tuple[list[str], list[_Statement]]:
+    """The words the typo check looks at, and its statements (none: every word unknown)."""
     words = [
         word
         for word in sorted(set(re.findall(r"[a-z0-9]+", text)))
         if len(word) >= TRIGRAM_MIN_WORD and word not in QUESTION_WORDS and not word.isdigit()
     ]
     if not words:
-        return []
+        return [], []
     tenants = _tenants(scope, None)
     if not tenants:
-        return words  # nothing visible holds any word
+        return words, []  # nothing visible holds any word
     plain = "plainto_tsquery('es_unaccent'::regconfig, %s)"
     # A word the stored counts show in the chunks the scope may read is held: no row is read
     # for it (search.tenant_lexemes). Evaluated first; OR stops at the first true.
@@ -514,13 +560,34 @@ def _unknown_words(scope: Scope, text: str) -> list[str]:
             params += [word, *stored_params]
         for tenant in tenants:
             params += [*tenant.params, word]
-    held_by = dict(_text_rows(" UNION ALL ".join(parts), params))
+    return words, _text_statements(" UNION ALL ".join(parts), params)
+
+
+def _unknown(words: list[str], rows: list[tuple[Any, ...]] | None) -> list[str]:
+    """The words no tenant holds, from the typo check's rows (None: it did not run)."""
+    if rows is None:
+        return words
+    held_by = dict(rows)
     return [word for word in words if not held_by[word]]
 
 
-def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
-    """Fuzzy matches of the words nothing contains as written ("Garsia" finds "García")."""
-    terms = _unknown_words(scope, query.text)
+def _unknown_words(scope: Scope, text: str) -> list[str]:
+    """Words of the question that no chunk the scope may see contains: the likely typos.
+
+    One statement: per word, whether any tenant of the scope holds it.
+    """
+    words, statements = _unknown_statements(scope, text)
+    return _unknown(words, _batch(statements)[0] if statements else None)
+
+
+def trigram_leg(
+    *, scope: Scope, query: ParsedQuery, unknown: list[str] | None = None
+) -> list[tuple[int, float]]:
+    """Fuzzy matches of the words nothing contains as written ("Garsia" finds "García").
+
+    ``unknown``: ``_unknown_words`` of the question, when the caller has them already.
+    """
+    terms = _unknown_words(scope, query.text) if unknown is None else unknown
     if not terms:
         return []
     with connection.cursor() as cursor:
@@ -541,16 +608,8 @@ def trigram_leg(*, scope: Scope, query: ParsedQuery) -> list[tuple[int, float]]:
     return _by_document(rows)[:LEG_LIMIT]
 
 
-def vector_leg(
-    *, scope: Scope, query: ParsedQuery, floor: float = VECTOR_MIN_SIMILARITY
-) -> list[tuple[int, float]]:
-    """Nearest chunks by meaning, one scan per tenant of the scope, in one statement.
-
-    A large tenant is read through its own HNSW index (``sumalos.platform.tenant_indexes``:
-    iterative scan, ``ef_search`` by its size, set in this transaction only); a small one, and
-    the principal's own rows outside any organization, exactly through the btree on the
-    policy columns (decision 0021). Call it inside a transaction (``rank`` opens one).
-    """
+def _vector_statements(scope: Scope, query: ParsedQuery) -> list[_Statement]:
+    """The vector leg's scan settings and its one statement (none for an empty question)."""
     if not query.text.strip():
         return []
     # The whole question: "horario de agosto" means summer, even if August is also a period.
@@ -576,24 +635,40 @@ def vector_leg(
     # go in the same round trip, ahead of it.
     union = legs[0].union(*legs[1:], all=True) if len(legs) > 1 else legs[0]
     sql, params = union.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute("; ".join([*settings, sql]), params)
-        for _ in settings:
-            cursor.nextset()
-        found = cursor.fetchall()
+    return [
+        *(_Statement(setting, [], rows=False) for setting in settings),
+        _Statement(sql, list(params)),
+    ]
+
+
+def _vector_ranking(found: list[tuple[Any, ...]], floor: float) -> list[tuple[int, float]]:
     # relaxed_order may return neighbours slightly out of order: sort what came back.
     similar = sorted(
-        ((doc, 1 - float(distance)) for doc, distance in found), key=lambda p: (-p[1], p[0])
+        ((int(doc), 1 - float(distance)) for doc, distance in found),
+        key=lambda p: (-p[1], p[0]),
     )
     return _by_document([pair for pair in similar if pair[1] >= floor])[:LEG_LIMIT]
 
 
-_LEG_FUNCTIONS = {
-    "exact": exact_leg,
-    "lexical": lexical_leg,
-    "trigram": trigram_leg,
-    "vector": vector_leg,
-}
+def vector_leg(
+    *,
+    scope: Scope,
+    query: ParsedQuery,
+    floor: float = VECTOR_MIN_SIMILARITY,
+    found: list[tuple[Any, ...]] | None = None,
+) -> list[tuple[int, float]]:
+    """Nearest chunks by meaning, one scan per tenant of the scope, in one statement.
+
+    A large tenant is read through its own HNSW index (``sumalos.platform.tenant_indexes``:
+    iterative scan, ``ef_search`` by its size, set in this transaction only); a small one, and
+    the principal's own rows outside any organization, exactly through the btree on the
+    policy columns (decision 0021). Call it inside a transaction (``rank`` opens one).
+    ``found``: the statement's rows, when the caller has run it (``rank`` does, batched).
+    """
+    if found is None:
+        statements = _vector_statements(scope, query)
+        found = _batch(statements)[0] if statements else []
+    return _vector_ranking(found, floor)
 
 
 def _kinds(scope: Scope, ids: Iterable[int]) -> dict[int, str]:
@@ -674,6 +749,54 @@ def _fuse(
     return candidates
 
 
+@dataclass(frozen=True)
+class _Prefetched:
+    """What the legs read before they depend on one another, in one round trip."""
+
+    named: list[tuple[int, int, str]]
+    weights: dict[str, float]
+    unknown: list[str] | None
+    vector: list[tuple[Any, ...]] | None
+
+
+def _prefetch(scope: Scope, query: ParsedQuery, legs: Sequence[Leg], named: bool) -> _Prefetched:
+    """The independent first statements of the legs in one round trip (decision 0030): the
+    contacts the question names, the lexical weights (with the question's lexemes), the typo
+    check and the vector leg. The lexical ranking needs the weights, and follows."""
+    statements: list[_Statement] = []
+    slots: dict[str, int] = {}
+
+    def add(name: str, batch: list[_Statement]) -> None:
+        if batch:
+            slots[name] = sum(statement.rows for statement in statements)
+            statements.extend(batch)
+
+    contacts = _named_contacts_query(scope, query) if named else None
+    if contacts is not None:
+        sql, params = contacts.query.sql_with_params()
+        add("named", [_Statement(sql, list(params))])
+    if "lexical" in legs:
+        add("weights", _weights_statements(scope, query))
+    words: list[str] = []
+    if "trigram" in legs:
+        words, typo = _unknown_statements(scope, query.text)
+        add("unknown", typo)
+    if "vector" in legs:
+        add("vector", _vector_statements(scope, query))
+    results = _batch(statements) if statements else []
+
+    def rows(name: str) -> list[tuple[Any, ...]] | None:
+        return results[slots[name]] if name in slots else None
+
+    found_named = rows("named") or []
+    return _Prefetched(
+        named=[(pk, source, key) for pk, source, key in found_named],
+        weights=_weights(rows("weights") or []),
+        unknown=_unknown(words, rows("unknown")) if "trigram" in legs else None,
+        vector=rows("vector") if "vector" in legs else None,
+    )
+
+
 def rank(
     *,
     scope: Scope,
@@ -695,20 +818,19 @@ def rank(
     scope = narrowed(scope, query)
     fused_legs = [leg for leg in FUSED_LEGS if leg in legs]
     with transaction.atomic():
-        # Read once: the exact leg and the fusion both need the contacts the question names.
-        named = (
-            named_contacts(scope=scope, query=query)
-            if "exact" in legs or len(fused_legs) > 1
-            else []
-        )
-        results: dict[Leg, list[tuple[int, float]]] = {}
-        for leg in LEGS:
-            if leg not in legs:
-                results[leg] = []
-            elif leg == "exact":
-                results[leg] = exact_leg(scope=scope, query=query, named=named)
-            else:
-                results[leg] = _LEG_FUNCTIONS[leg](scope=scope, query=query)
+        # Read once, with the legs' other first statements: the exact leg and the fusion
+        # both need the contacts the question names.
+        first = _prefetch(scope, query, legs, named="exact" in legs or len(fused_legs) > 1)
+        named = first.named
+        results: dict[Leg, list[tuple[int, float]]] = {leg: [] for leg in LEGS}
+        if "exact" in legs:
+            results["exact"] = exact_leg(scope=scope, query=query, named=named)
+        if "lexical" in legs:
+            results["lexical"] = lexical_leg(scope=scope, query=query, weights=first.weights)
+        if "trigram" in legs:
+            results["trigram"] = trigram_leg(scope=scope, query=query, unknown=first.unknown)
+        if "vector" in legs:
+            results["vector"] = vector_leg(scope=scope, query=query, found=first.vector or [])
         candidates: list[Candidate] = []
         if len(fused_legs) > 1:
             candidates = _fuse(scope=scope, query=query, results=results, named=named)

@@ -54,4 +54,8 @@ EXEMPT_TABLES: dict[str, str] = {
     "whatsapp_messages": "raw WhatsApp messages; the assistant reads them through ai_messages",
     "phone_authorizations": "which number may act where; the access is built from it by the app",
     "whatsapp_link_codes": "HMACs of linking codes; checked by the webhook, never read by AI",
+    "search_tenant_lexemes": (
+        "hashed lexeme counts of large organizations' shared chunks, per area and kind; read "
+        "by the ranking as the owner for the caller's organizations and readable areas only"
+    ),
 }

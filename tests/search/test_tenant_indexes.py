@@ -388,15 +388,15 @@ def test_the_task_counts_the_lexemes_of_tenants_with_a_text_index_per_area_and_k
 
 
 def test_stored_counts_weigh_only_what_the_caller_may_read(records, world_tx, counted):
-    lexemes = retrieval._lexemes("tornilleria silicona caldera")
-    assert lexemes == ["calder", "silicon", "tornilleri"]
+    query = parse_query("tornilleria silicona caldera", today=TODAY)
+    lexemes = ["calder", "silicon", "tornilleri"]
     floor = math.log(1 + retrieval.IDF_CAP / (retrieval.IDF_CAP + 1))
     unseen = math.log(1 + retrieval.IDF_CAP)
 
     def weights(user):
         scope = scope_for(world_tx.access(user))
         with transaction.atomic():
-            found = retrieval._idf_weights(scope, retrieval._tenants(scope, None), lexemes, None)
+            found = retrieval._idf_weights(scope, query)
             unknown = retrieval._unknown_words(scope, "tornilleria caldera")
         return found, unknown
 
