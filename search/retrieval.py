@@ -721,6 +721,9 @@ def _fuse(
             seen[pk] = seen.get(pk, 0) + 1
     kept |= {pk for pk, legs in seen.items() if legs > 1}
     about_records = bool(named) and not asks_for_the_contact(query, [n for _, _, n in named])
+    # The kinds read so far, and the ids asked for (an id the rule hides has no kind).
+    kinds: dict[int, str] = {}
+    asked: set[int] = set()
     if about_records:
         for pk in linked_to(scope=scope, contact_ids=[c for _, c, _ in named]):
             features.setdefault(pk, {})["linked"] = 1.0
@@ -730,12 +733,13 @@ def _fuse(
                 features[pk]["named"] = 1.0
     elif Kind.CONTACT in query.kinds:
         base = sorted((pk for pk in kept), key=lambda pk: (-features[pk].get("rrf", 0.0), pk))
-        kinds = _kinds(scope, base)
+        kinds, asked = _kinds(scope, base), set(base)
         top = [pk for pk in base if kinds.get(pk) != Kind.CONTACT][:FLOOR_RANK]
         for pk, position in contacts_of(scope=scope, document_ids=top).items():
             features.setdefault(pk, {})["hop"] = 1 / position
             kept.add(pk)
-    kinds = _kinds(scope, kept)
+    if kept - asked:  # read once: the hop adds ids only when an edge leads somewhere
+        kinds.update(_kinds(scope, kept - asked))
     candidates = []
     for pk in kept:
         if pk not in kinds:
