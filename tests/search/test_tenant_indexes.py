@@ -415,3 +415,31 @@ def test_stored_counts_weigh_only_what_the_caller_may_read(records, world_tx, co
     # and the typo check reads the counts the same way
     assert reader_unknown == reader_live_unknown == ["tornilleria"]
     assert owner_unknown == []
+
+
+def test_rank_sends_the_legs_first_statements_in_one_round_trip(records, world_tx, counted):
+    # Given a tenant with its own indexes and stored lexeme counts
+    scope = scope_for(world_tx.access(world_tx.owner))
+    with transaction.atomic():
+        alone = {
+            leg: retrieval.rank(scope=scope, question="caldera de gas", today=TODAY, legs=(leg,))
+            for leg in LEGS
+        }
+
+    # When the whole ranking runs
+    with CaptureQueriesContext(connection) as captured:
+        ranking = rank(scope=scope, question="caldera de gas", today=TODAY)
+
+    # Then the contacts named, the weights, the typo check and the vector leg went together,
+    # then the lexical ranking, then the fusion's kinds (and the transaction's two ends)
+    statements = [q["sql"] for q in captured.captured_queries]
+    assert len(statements) == 5
+    assert statements[0] == "BEGIN" and statements[-1] == "COMMIT"
+    first = statements[1]
+    assert first.index('FROM "search_documents"') < first.index("WITH lexemes AS")
+    assert first.index("WITH lexemes AS") < first.index("plainto_tsquery")
+    assert first.index("plainto_tsquery") < first.index("SET LOCAL hnsw.ef_search")
+    assert "ts_rank" in statements[2]
+    # and each leg found what it finds alone
+    assert {leg: ranking.legs[leg] for leg in LEGS} == {leg: alone[leg].legs[leg] for leg in LEGS}
+    assert ranking.legs["lexical"] and ranking.legs["vector"]
