@@ -298,6 +298,9 @@ _BULK_DATA = (
     r"(?:clientes|proveedores|contactos|empleados|trabajadores|empresa)|"
     r"(?:el|los)\s+(?:movil|moviles|telefono|dni|domicilio)\s+(?:personal(?:es)?\s+)?de\s+[a-z]+|"
     r"(?:los\s+)?datos\s+bancarios|"
+    r"(?:los|las)\s+(?:sueldos|salarios|nominas|datos|telefonos|moviles|emails|correos|direcciones|"
+    r"ibans?|cuentas|dnis?|contrasenas|claves)\s+de\s+(?:todos|todas|toda\s+la\s+plantilla|los\s+empleados|"
+    r"la\s+plantilla)\b|"
     r"(?:the\s+)?(?:customer|client|supplier|contact)s?\s+(?:list|data|details|phone\s+numbers|emails)|"
     r"all\s+(?:the\s+)?(?:contacts|customers'?\s+\w+|phone\s+numbers|emails))"
 )
@@ -419,7 +422,10 @@ _INJECTION = re.compile(
             r"\b(?:say|tell|reply|answer)\b",
             r"\b"
             + _FROM_NOW_ON
-            + r"\b[^.\n]{0,30}?\bno\s+(?:atiendas|respondas|contestes|hagas\s+caso)\b",
+            + r"\b[^.\n]{0,30}?\bno\s+(?:le\s+|les\s+|me\s+)?(?:atiendas|respondas|contestes|"
+            r"hagas\s+caso)\b",
+            # Overriding one person: "no le hagas caso a Andrés".
+            r"\bno\s+(?:le\s+|les\s+)?hagas\s+(?:ni\s+)?caso\s+(?:a|de)\s+(?!nadie\b)[a-z]{3,}",
             # A standing order for everyone who asks or writes: "a todo el que pregunte, dile…".
             r"\b(?:todo\s+el\s+que|toda\s+la\s+que|todos\s+los\s+que|cualquiera\s+que|"
             r"todo\s+el\s+mundo\s+que)\s+(?:te\s+|nos\s+)?(?:pregunte|pregunten|escriba|escriban|llame|"
@@ -559,7 +565,8 @@ _INJECTION = re.compile(
             _CLAUSE
             + r"(?:no\s+)?"
             + _ACT_ON_RECORDS
-            + r"\s+(?:a\s+(?:\w+\s+){1,3}?)?(?:tod[oa]s\s+)?(?:(?:las|los|tus|sus|mis|the|all)\s+)?"
+            + r"\s+(?:a\s+(?:\w+\s+){1,3}?|de\s+|from\s+)?(?:tod[oa]s\s+)?"
+            r"(?:(?:las|los|tus|sus|mis|the|all|your)\s+)?"
             r"(?:notas|memorias|recuerdos|apuntes|comentarios|notes|memories)\b",
             _CLAUSE
             + _ACT_ON_RECORDS
@@ -579,8 +586,9 @@ _INJECTION = re.compile(
             + _RECORDS
             + r"\b|"
             + _CLAUSE
-            + r"(?:pon|ponle|ponles|cambia|marca|deja)(?:l[aeo]s?)?\s+(?:tod[oa]s\s+)"
-            r"(?:las|los|sus)\s+" + _RECORDS + r"\b",
+            + r"(?:pon|ponle|ponles|mete|metele|anade|anadele|incluye|usa|cambia|marca|deja|sube|"
+            r"baja|rebaja|aumenta|incrementa|descuenta|quita)(?:l[aeo]s?)?\b[^.\n]{0,80}?\b(?:en\s+|a\s+|de\s+)?"
+            r"(?:todas|todos)\s+(?:las|los|sus)\s+" + _RECORDS + r"\b",
             # Keeping a fact from one person rather than from everybody: "que Lucía no se entere de
             # que…", "que no lo sepa Carmen", "no se lo digas a Andrés".
             r"(?<!para\s)(?<!pa\s)\bque\s+(?!"
@@ -593,6 +601,10 @@ _INJECTION = re.compile(
             + r"\s+(?!"
             + _EVERYBODY
             + r"\b)(?:(?:el|la|mi|tu)\s+)?[a-z]{3,}",
+            r"\ba\s+(?!"
+            + _EVERYBODY
+            + r"\b)(?:(?:el|la|mi|tu)\s+)?[a-z]{3,}\s+ni\s+(?:una\s+|media\s+)?palabra\b|"
+            r"\bni\s+(?:una\s+|media\s+)?palabra\s+a\s+(?!" + _EVERYBODY + r"\b)[a-z]{3,}",
             r"\bno\s+se\s+lo\s+(?:digas|cuentes|ensenes|muestres|pases|mandes|reenvies|comentes)\s+a\s+"
             r"(?!" + _EVERYBODY + r"\b)(?:(?:el|la|mi|tu)\s+)?[a-z]{3,}",
             # Whoever asks, a standing order follows: "cuando Lucía te pida el resumen del mes
@@ -616,8 +628,9 @@ _INJECTION = re.compile(
             # Text hidden from the people who read the note: markdown and HTML comments.
             r"<!--|\[//\]\s*:|\[(?:comment|comentario|nota)\]\s*:\s*[#<]",
             # Claiming rights for somebody: "el usuario actual tiene permisos de propietario".
-            r"\b(?:usuari[oa]|user)\b[^.\n]{0,30}?\b(?:tiene|tienen|es|son|has|is)\s+(?:(?:los\s+)?"
-            r"permisos?\s+de\s+|(?:el\s+)?rol\s+de\s+|ahora\s+)?(?:propietari[oa]|administrador[a]?|"
+            r"\b(?:usuari[oa]|user|miembro|member)\b[^.\n]{0,30}?\b(?:tiene|tienen|es|son|has|is)\s+"
+            r"(?:ahora\s+|now\s+)?(?:(?:los\s+)?permisos?\s+de\s+|(?:el\s+)?rol\s+de\s+)?"
+            r"(?:propietari[oa]|administrador[a]?|"
             r"admin|owner|superusuari[oa]|root)\b",
         )
     )
@@ -691,7 +704,7 @@ _FOR_NOW = re.compile(
     r"preparame|buscame|ensename|muestrame|dime|sacame|calculame|generame|ponme|redactame|"
     r"haz\s+(?:una|un|el|la)|prepara\s+(?:una|un|el|la)|send\s+me|give\s+me|show\s+me|make\s+me)\b"
 )
-_TOLD_WITH_IT = re.compile(r"\bque\b|\bthat\b|[.;:!]\s+\S|\n")
+_TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|[.;:!]\s+\S|\n")
 
 
 def is_nothing_to_store(text: str) -> bool:

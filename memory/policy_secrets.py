@@ -158,6 +158,9 @@ _CODE_WORDS = (
     # The code left unnamed, said by its use: "el de un solo uso es…", "el de verificación…".
     r"(?:de\s+)?un\s+solo\s+uso|de\s+un\s+uso|one[- ]time|de\s+verificacion|"
     r"de\s+seguridad(?!\s+social)|security\s+code|"
+    # The CVV described: "los tres de detrás de la tarjeta", "los números de atrás".
+    r"(?:tres|3)\s+(?:numeros\s+|digitos\s+|cifras\s+)?de\s+(?:detras|atras)|"
+    r"(?:numeros|digitos|cifras)\s+de\s+(?:detras|atras)|"
     r"numero\s+secreto|clave\s+secreta|secret\s+number"
 )
 # Devices that keep one's premises shut: a run of at least four digits, or a combination in
@@ -244,10 +247,15 @@ _UNIT = re.compile(
 )
 
 
+_CVV_WORDS = re.compile(
+    r"cvv|cvc|(?:codigo\s+)?de\s+seguridad|security\s+code|(?:tres|3)\s|numeros|digitos|cifras"
+)
+
+
 def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) -> int | None:
     """Where a code read out in groups of one to three digits ends, if it is 4 to 8 digits.
 
-    A code named as one (``named``) may be three digits said one by one: "el CVV es 0 5 9".
+    A card's security code (``named``) may be three digits said one by one: "cvv 0 5 9".
     More than eight digits in groups is a phone number read out ("611 22 33 44"): -1.
     """
     digits = groups = 0
@@ -290,6 +298,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         )
     )
     announced = plain_found = False
+    # A card's security code is three digits, and may be read out one by one ("cvv 4 1 7").
+    card_code = kind == "code" and bool(
+        _CVV_WORDS.match(match.group(0)) or _CARD_WORDS.search(folded)
+    )
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
@@ -300,7 +312,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         )
         # A code read out in groups starts at its first group, never inside a longer number.
         if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
-            spaced = _spaced_code(folded, tokens, index, named=kind == "code")
+            spaced = _spaced_code(folded, tokens, index, named=card_code)
             if spaced == -1:
                 continue
             if spaced is not None:
@@ -344,7 +356,7 @@ _ACCOUNT = (
     r"(?:web|pagina|portal|app|aplicacion|banca(?:\s+online)?|banco|correo|e-?mail|gmail|hotmail|"
     r"outlook|ordenador|pc|portatil|tablet|router|wifi|wi-fi|tpv|datafono|instagram|facebook|"
     r"tiktok|amazon|holded|sede\s+electronica|hacienda|aeat|seg(?:uridad)?\s+social|bank|"
-    r"website|account|laptop|computer)"
+    r"website|account|laptop|computer|certificado(?:\s+digital)?|firma\s+digital|clave\s+pin)"
 )
 _ACCOUNT_USE = re.compile(
     r"\b" + _ACCOUNT + r"\b[^.\n!?]{0,40}?(?:\b(?:uso|usamos|utilizo|utilizamos|pongo|ponemos|puse|"

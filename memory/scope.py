@@ -372,7 +372,7 @@ def narrowest(*visibilities: str | None) -> str | None:
 # reach the team: whatever is kept of it stays with the writer (docs/decisions/0024).
 _REQUEST = re.compile(
     r"^\W*(?:(?:suma|oye|porfa|por\s+favor|please|hey|vale|ok)\W+)*"
-    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube)(?:le|les|me|nos|selas?|selos?|sela|selo|"
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube)(?:le|les|selas?|selos?|sela|selo|"
     r"l[aeo]s?)?|di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
     r"cuenta(?:le|les)|informa(?:le|les)?|responde(?:le|les)?|contesta(?:le|les)?|deja\s+de|"
     r"aprueba(?:l[aeo]s?)?|acepta(?:l[aeo]s?)?|send|forward|tell|reply|answer|respond|stop|"
