@@ -391,7 +391,7 @@ _ORDER_AFTER_A_FACT = re.compile(
     r"avisale|avisales|escribele|escribeles|comunicale|comunicales|cuentale|cuentales|informale|"
     r"informales|respondele|respondeles|contestale|contestales|reenvia(?:l[aeo]s?)?|"
     r"no\s+(?:le|les|se\s+lo|se\s+la)\s+(?:digas|cuentes|ensenes|muestres|pases|mandes|"
-    r"comentes))\b"
+    r"comentes)(?!\s+(?:a\s+)?(?:nadie|ningun[oa]?|los\s+demas|el\s+resto)\b))\b"
 )
 # Orders that act on the records or on what Suma knows, anywhere they open a clause: "borra las
 # notas de…", "cambia el IBAN de X en las facturas", "oculta a los demás…". Physical work in the
@@ -411,10 +411,12 @@ _ORDER_ON_RECORDS = re.compile(
 # or does from now on ("a partir de ahora tú…", "eres…", "tu nueva tarea…"). These are about
 # Suma's conduct towards other people, never a fact for the team, whatever the order is.
 _TO_SUMA = re.compile(
-    r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!total\s)(?<!the\s)(?<!\w\s\d)\bsuma\b(?!\s+(?:de|del|total|"
-    r"final|es\s+de|asciende|sale|da|son)\b)(?!\W+(?:recuerda|apunta|anota|guarda|ten\s+en\s+cuenta|"
-    r"aprende|remember|note)\b(?![^.\n]{0,60}?\b(?:te\s+(?:pregunte|pida|escriba|llame)|a\s+partir|"
-    r"desde\s+(?:hoy|ahora|ya))))|"
+    # By name, then an order in the forms only an order takes (the pronoun of who receives it,
+    # or a negation): "Suma, pásale…", "Suma, no le…". A fact told to her by name ("Suma,
+    # Talleres García ha cambiado de encargado") is a fact.
+    r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!total\s)(?<!the\s)\bsuma\b\s*[,:]?\s+(?:por\s+favor\s+|porfa\s+)?"
+    r"(?:\w+\s+){0,2}?(?:no\s+(?:le|les|me|se|lo|la|los|las)\b|[a-z]{2,}(?:ale|ales|ele|eles|selo|sela|"
+    r"selos|selas)\b)|"
     r"\b(?:el\s+asistente|la\s+ia|the\s+assistant|the\s+ai|chatbot|bot)\b|"
     r"\b(?:cuando|si|siempre\s+que|cada\s+vez\s+que)\s+(?:\w+\s+){0,3}?te\s+(?:pregunte|pregunten|"
     r"pregunta|preguntan|pida|pidan|pide|piden|escriba|escriban|llame|llamen|consulte|consulten|"
