@@ -68,6 +68,9 @@ _NARROW = re.compile(
     + _OTHERS
     + r")?|"
     r"(?:que|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?(?:lo\s+|la\s+|se\s+)?" + _SEE + r"|"
+    # "que el resto no lo sepa", "q los demás no se enteren".
+    r"(?:que|q|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?no\s+(?:lo\s+|la\s+|los\s+|las\s+|"
+    r"se\s+lo\s+|se\s+la\s+)?" + _SEE + r"|"
     # "solo yo", "solo lo sé yo", "para uso personal", "mis ojos nada más".
     r"^\W*(?:solo|solamente)\s+yo\b|(?:solo|solamente)\s+(?:lo\s+)?(?:se|sabre|veo|vere)\s+yo\b|"
     r"(?:para|de)\s+uso\s+(?:personal|privado|propio)|"

@@ -142,6 +142,11 @@ def test_orders_about_other_people_or_data_and_their_look_alikes(text, policy):
         ("Aceros Norte cierra en agosto; por cierto, avísale a Toni", Visibility.PRIVATE_IN_ORG),
         ("oye Suma, pásale a Carmen el horario de verano", Visibility.PRIVATE_IN_ORG),
         ("si te pregunta Paco, el albaran esta en la mesa", Visibility.PRIVATE_IN_ORG),
+        # Kept from everybody: a private marker, in either order.
+        (
+            "que el resto no lo sepa, a Talleres García le cobro el desplazamiento a 20",
+            Visibility.PRIVATE_IN_ORG,
+        ),
         # Facts, told to Suma or not, ask for nothing.
         ("oye Suma, Talleres García ha cambiado de encargado", None),
         ("Suma, recuerda que Talleres García paga a 30 días", None),
