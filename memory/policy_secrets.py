@@ -111,9 +111,12 @@ _KEY_SHAPES = re.compile(
     re.VERBOSE,
 )
 
-# Card numbers as printed: one run of digits, groups of four with one separator, or Amex 4-6-5.
+# Card numbers as printed: one run of digits, groups of four with one separator (a 19-digit card
+# in five groups, 4-4-4-4-3, before the sixteen digits it starts with), or Amex 4-6-5.
 _CARD = re.compile(
-    r"(?<![\w+.,\-/])(?:\d{13,19}|\d{4}([ .\-])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ .\-])\d{6}\2\d{5})"
+    r"(?<![\w+.,\-/])(?:\d{13,19}|\d{4}([ .\-])\d{4}\1\d{4}\1\d{4}\1\d{1,3}|"
+    r"\d{4}([ .\-])\d{4}\2\d{4}\2\d{1,7}|"
+    r"\d{4}([ .\-])\d{6}\3\d{5})"
     r"(?![\w]|[.,\-/]\d)"
 )
 _CARD_WORDS = re.compile(r"\b(?:tarjeta|visa|mastercard|amex|card|credit|debito|credito)\b")
@@ -152,6 +155,12 @@ _KEY_WORDS = r"claves?|key|secreto"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
 _CODE_WORDS = (
     r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
+    # The code left unnamed, said by its use: "el de un solo uso es…", "el de verificación…".
+    r"(?:de\s+)?un\s+solo\s+uso|de\s+un\s+uso|one[- ]time|de\s+verificacion|"
+    r"de\s+seguridad(?!\s+social)|security\s+code|"
+    # The CVV described: "los tres de detrás de la tarjeta", "los números de atrás".
+    r"(?:tres|3)\s+(?:numeros\s+|digitos\s+|cifras\s+)?de\s+(?:detras|atras)|"
+    r"(?:numeros|digitos|cifras)\s+de\s+(?:detras|atras)|"
     r"numero\s+secreto|clave\s+secreta|secret\s+number"
 )
 # Devices that keep one's premises shut: a run of at least four digits, or a combination in
@@ -238,18 +247,31 @@ _UNIT = re.compile(
 )
 
 
-def _spaced_code(folded: str, tokens: list[Span], index: int) -> int | None:
-    """Where a code read out in groups of one to three digits ends, if it is 4 to 8 digits."""
-    digits = 0
+_CVV_WORDS = re.compile(
+    r"cvv|cvc|(?:codigo\s+)?de\s+seguridad|security\s+code|(?:tres|3)\s|numeros|digitos|cifras"
+)
+
+
+def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) -> int | None:
+    """Where a code read out in groups of one to three digits ends, if it is 4 to 8 digits.
+
+    A card's security code (``named``) may be three digits said one by one: "cvv 0 5 9".
+    More than eight digits in groups is a phone number read out ("611 22 33 44"): -1.
+    """
+    digits = groups = 0
     end = None
     for start, finish in tokens[index:]:
         word = folded[start:finish].rstrip(".")
         if not _SPACED_GROUP.match(word) or (end is not None and folded[end:start].strip()):
             break
         digits += len(word)
+        groups += 1
         end = start + len(word)
     spaced = end is not None and " " in folded[tokens[index][0] : end]
-    return end if spaced and 4 <= digits <= 8 else None
+    one_by_one = named and digits == 3 and groups == 3
+    if spaced and digits > 8:
+        return -1  # a longer number read out in groups: a phone, never a code
+    return end if spaced and (4 <= digits <= 8 or one_by_one) else None
 
 
 def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
@@ -276,6 +298,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         )
     )
     announced = plain_found = False
+    # A card's security code is three digits, and may be read out one by one ("cvv 4 1 7").
+    card_code = kind == "code" and bool(
+        _CVV_WORDS.match(match.group(0)) or _CARD_WORDS.search(folded)
+    )
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
@@ -286,7 +312,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         )
         # A code read out in groups starts at its first group, never inside a longer number.
         if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
-            spaced = _spaced_code(folded, tokens, index)
+            spaced = _spaced_code(folded, tokens, index, named=card_code)
+            if spaced == -1:
+                continue
             if spaced is not None:
                 word, finish = folded[start:spaced], spaced
                 code_like = True
@@ -328,7 +356,7 @@ _ACCOUNT = (
     r"(?:web|pagina|portal|app|aplicacion|banca(?:\s+online)?|banco|correo|e-?mail|gmail|hotmail|"
     r"outlook|ordenador|pc|portatil|tablet|router|wifi|wi-fi|tpv|datafono|instagram|facebook|"
     r"tiktok|amazon|holded|sede\s+electronica|hacienda|aeat|seg(?:uridad)?\s+social|bank|"
-    r"website|account|laptop|computer)"
+    r"website|account|laptop|computer|certificado(?:\s+digital)?|firma\s+digital|clave\s+pin)"
 )
 _ACCOUNT_USE = re.compile(
     r"\b" + _ACCOUNT + r"\b[^.\n!?]{0,40}?(?:\b(?:uso|usamos|utilizo|utilizamos|pongo|ponemos|puse|"
@@ -337,7 +365,7 @@ _ACCOUNT_USE = re.compile(
     # "entramos al holded con…": the verb of entering first.
     r"\b(?:entr|acced|abr)\w*\s+(?:a|al|en)\s+(?:\w+\s+){0,3}?"
     + _ACCOUNT
-    + r"\b[^.\n]{0,25}?\bcon\b"
+    + r"\b[^.\n]{0,50}?\bcon\b"
 )
 _VALUE_TOKEN = re.compile(r"[^\s,;()«»\"“”'¿¡]+")
 # A password as people make them: a lowercase letter with a digit or a symbol, six or more
@@ -411,8 +439,31 @@ _ARRIVED = re.compile(
 )
 
 
+# A password whose name is left out: "la de Endesa online es Nora1976!", "la del banco:
+# Martin.1979", "la nueva es Valencia_26". The value must mix letters with digits or symbols.
+_ELIDED = re.compile(
+    r"\b(?:la|el)\s+(?:(?:nuev[oa]|de\s+siempre|de\s+ahora)\b|(?:de|del)\s+[^.\n:=?¿]{1,40}?)"
+    r"\s*(?:\b(?:es|era|sera|is)\b|:)\s*(?P<value>[^\s,;()«»\"“”'¿¡]{6,})"
+)
+_LETTER_AND_MORE = re.compile(r"(?=.*[a-z])(?=.*(?:\d|[#!$%&*+=?@]))", re.IGNORECASE)
+
+
+def _elided_spans(text: str, folded: str) -> Iterator[Span]:
+    for elided in _ELIDED.finditer(folded):
+        start = elided.start("value")
+        value = text[start : elided.end("value")].rstrip(".")
+        if (
+            _PASSWORD_SHAPE.match(value)
+            and _LETTER_AND_MORE.match(value)
+            and not _NOT_PASSWORD.search(value)
+            and not _ORDINARY_VALUE.match(value.casefold())
+        ):
+            yield start, start + len(value)
+
+
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
+    yield from _elided_spans(text, folded)
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
     yield from _account_spans(text, folded)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from memory.policy import is_own_health
+from memory.policy import is_injection, is_own_health
 from memory.policy_secrets import find_iban, fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
@@ -68,6 +68,9 @@ _NARROW = re.compile(
     + _OTHERS
     + r")?|"
     r"(?:que|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?(?:lo\s+|la\s+|se\s+)?" + _SEE + r"|"
+    # "que el resto no lo sepa", "q los demás no se enteren".
+    r"(?:que|q|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?no\s+(?:lo\s+|la\s+|los\s+|las\s+|"
+    r"se\s+lo\s+|se\s+la\s+)?" + _SEE + r"|"
     # "solo yo", "solo lo sé yo", "para uso personal", "mis ojos nada más".
     r"^\W*(?:solo|solamente)\s+yo\b|(?:solo|solamente)\s+(?:lo\s+)?(?:se|sabre|veo|vere)\s+yo\b|"
     r"(?:para|de)\s+uso\s+(?:personal|privado|propio)|"
@@ -180,6 +183,12 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|tuve)\s+(?:cita|hora)\s+(?:con|en)\s+el\s+(?:medico|dentista|hospital|"
     r"fisio|centro\s+de\s+salud)|mi\s+(?:medico|dentista|salud|operacion|tratamiento)|"
     r"(?:estoy|estare)\s+(?:de\s+baja|malo|mala|enferm[oa])|me\s+operan|"
+    # Errands of one's own day: "mañana llevo al perro al veterinario", "entraré tarde".
+    r"(?:llevo|llevare|voy\s+a\s+llevar|tengo\s+que\s+llevar|recojo|tengo\s+que\s+recoger)\s+"
+    r"(?:al|a\s+la|a\s+mi|a\s+mis|a\s+los|a\s+las)\s+(?:\w+\s+)?(?:perr[oa]s?|gat[oa]s?|nin[oa]s?|"
+    r"crios?|peques?|hij[oa]s?|madre|padre|abuel[oa]s?|mascota)\b|"
+    r"(?:entrare|llegare|saldre|vendre|me\s+ire|entro|llego|salgo|me\s+voy)\s+(?:un\s+poco\s+|mas\s+|"
+    r"algo\s+|bastante\s+)?(?:tarde|antes|pronto)\b|"
     # "estoy fatal de la espalda", "ando jodido del hombro".
     r"(?:estoy|ando|sigo|voy)\s+(?:fatal|mal|muy\s+mal|jodid[oa]|fastidiad[oa]|hech[oa]\s+polvo|"
     r"regular)\s+(?:de|del|con)\s+(?:la\s+|el\s+|las\s+|los\s+|mi\s+)?(?:espalda|rodillas?|"
@@ -366,7 +375,7 @@ def narrowest(*visibilities: str | None) -> str | None:
 # reach the team: whatever is kept of it stays with the writer (docs/decisions/0024).
 _REQUEST = re.compile(
     r"^\W*(?:(?:suma|oye|porfa|por\s+favor|please|hey|vale|ok)\W+)*"
-    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube)(?:le|les|me|nos|selas?|selos?|sela|selo|"
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube)(?:le|les|selas?|selos?|sela|selo|"
     r"l[aeo]s?)?|di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
     r"cuenta(?:le|les)|informa(?:le|les)?|responde(?:le|les)?|contesta(?:le|les)?|deja\s+de|"
     r"aprueba(?:l[aeo]s?)?|acepta(?:l[aeo]s?)?|send|forward|tell|reply|answer|respond|stop|"
@@ -374,9 +383,96 @@ _REQUEST = re.compile(
 )
 
 
+# The same orders further on, after a fact ("Hostal Sol paga a 30; por cierto, mándale a Toni
+# los teléfonos"), in the forms only an order takes: with the pronoun of who receives it, or a
+# negated subjunctive. A bare "manda" there may be a third person ("y manda los pedidos los
+# lunes"), so it does not count.
+_ORDER_AFTER_A_FACT = re.compile(
+    r"(?:[.;:!?)]\s*|,\s*|\b(?:y|e|ademas|luego|tambien|de\s+paso|por\s+cierto|ah|oye|porfa)\b,?\s+)"
+    r"(?:(?:y|porfa|por\s+favor|oye|ah)\W+)*"
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia)(?:le|les|selas?|selos?|sela|selo)|dile|diles|"
+    r"avisale|avisales|escribele|escribeles|comunicale|comunicales|cuentale|cuentales|informale|"
+    r"informales|respondele|respondeles|contestale|contestales|reenvia(?:l[aeo]s?)?|"
+    r"no\s+(?:le|les|se\s+lo|se\s+la)\s+(?:digas|cuentes|ensenes|muestres|pases|mandes|"
+    r"comentes)(?!\s+(?:a\s+)?(?:nadie|ningun[oa]?|los\s+demas|el\s+resto)\b))\b"
+)
+# Orders that act on the records or on what Suma knows, anywhere they open a clause: "borra las
+# notas de…", "cambia el IBAN de X en las facturas", "oculta a los demás…". Physical work in the
+# imperative ("quita el agua antes de cambiar el termo") is a note for colleagues, not one.
+_ORDER_ON_RECORDS = re.compile(
+    r"(?:^|[.;:!?)]\s*|,\s*|\b(?:y|e|ademas|luego|tambien|de\s+paso|por\s+cierto|ah|oye|porfa|"
+    r"suma)\b,?\s+)(?:no\s+)?(?:borra|elimina|suprime|quita|oculta|esconde|olvida|olvidate\s+de|"
+    r"anula|cancela|modifica|cambia|marca|sustituye|reemplaza|altera|edita)"
+    r"(?:l[aeo]s?|le|les|selas?|selos?|sela|selo)?\b(?!\s+de\b)[^.\n]{0,40}?\b(?:notas|memorias|"
+    r"recuerdos|apuntes|datos|facturas|gastos|presupuestos|cobros|pagos|contactos|registros|"
+    r"historial|ibans?|cuentas?\s+bancarias?|lo\s+que\s+(?:sepas|sabes|tengas|tienes)|todo\s+lo)\b"
+)
+
+
+# Suma spoken to: by name (not "la suma de…"), or asked about whoever asks or writes to her
+# ("cuando te pregunten…", "si te pide Lucía…", "lo que te diga Andrés"), or told what she is
+# or does from now on ("a partir de ahora tú…", "eres…", "tu nueva tarea…"). These are about
+# Suma's conduct towards other people, never a fact for the team, whatever the order is.
+_TO_SUMA = re.compile(
+    # By name, then an order in the forms only an order takes (the pronoun of who receives it,
+    # or a negation): "Suma, pásale…", "Suma, no le…". A fact told to her by name ("Suma,
+    # Talleres García ha cambiado de encargado") is a fact.
+    r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!total\s)(?<!the\s)\bsuma\b\s*[,:]?\s+(?:por\s+favor\s+|porfa\s+)?"
+    r"(?:\w+\s+){0,2}?(?:no\s+(?:le|les|me|se|lo|la|los|las)\b|[a-z]{2,}(?:ale|ales|ele|eles|selo|sela|"
+    r"selos|selas)\b)|"
+    r"\b(?:el\s+asistente|la\s+ia|the\s+assistant|the\s+ai|chatbot|bot)\b|"
+    r"\b(?:cuando|si|siempre\s+que|cada\s+vez\s+que)\s+(?:\w+\s+){0,3}?te\s+(?:pregunte|pregunten|"
+    r"pregunta|preguntan|pida|pidan|pide|piden|escriba|escriban|llame|llamen|consulte|consulten|"
+    r"hable|hablen|reclame|reclamen|mande|manden)\b|"
+    r"\blo\s+que\s+te\s+(?:diga|digan|dice|dicen|dijo|dijeron|pida|pidan|pide|piden|escriba|"
+    r"escriban|mande|manden|cuente|cuenten)\b|"
+    r"\b(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|desde\s+(?:ahora|hoy|"
+    r"ya|manana)|from\s+now\s+on)\b,?\s+(?:tu|no|nunca|siempre|you)\b|"
+    r"(?:^|[.:;!?]\s*)(?:ahora\s+)?eres\b|\btus?\s+(?:nuev[oa]s?\s+)?(?:tarea|funcion|mision|rol|"
+    r"instrucciones|reglas|normas|ordenes)\b|\byour\s+(?:new\s+)?(?:task|role|job|instructions|rules)\b|"
+    # Whoever asks, Suma is told what to say: "cuando alguien pregunte por X, di…", "a
+    # cualquiera que pregunte dile…", "if anyone asks, tell them…".
+    r"\b(?:cuando|si|siempre\s+que|cada\s+vez\s+que|a\s+cualquiera\s+que|a\s+todo\s+el\s+que|"
+    r"if|when(?:ever)?)\s+(?:[\w']+\s+){0,5}?(?:pregunte|pregunten|pregunta|preguntan|pida|pidan|"
+    r"llame|llamen|escriba|escriban|hable|asks?|asked|requests?|writes?)\b[^.\n]{0,80}?"
+    r"(?:(?:,\s*|\s)(?:tu\s+)?(?:di|dile|diles|dales?|contesta(?:le|les)?|responde(?:le|les)?|"
+    r"cuenta(?:le|les)|explica(?:le|les))|,\s*(?:then\s+)?(?:just\s+|always\s+)?(?:tell|say|reply|"
+    r"answer|respond|give|send))\b|"
+    # Keeping something from one person, in the second person: "no le digas a Carmen…".
+    r"\bno\s+(?:le|les|se\s+lo|se\s+la)\s+(?:digas|cuentes|ensenes|muestres|pases|mandes|comentes)\b"
+    r"(?!\s+(?:a\s+)?(?:nadie|ningun[oa]?|los\s+demas|el\s+resto)\b)|"
+    r"<!--|\[//\]\s*:|"
+    # From now on, an order with its object: "a partir de ahora di a los clientes…".
+    r"\b(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|desde\s+(?:ahora|hoy|"
+    r"ya|manana)|from\s+(?:now\s+on|today))\b,?\s+(?:(?:le|les|me|nos)\s+)?(?:di|dile|diles|"
+    r"responde|contesta|habla|escribe|manda|envia|reenvia|pasa|comparte|trata|firma|usa|pon|"
+    r"always|answer|reply|say|tell|forward|send)(?:le|les|l[aeo]s?)?\b|"
+    # Overriding, pretending, a role, a turn dressed as the system's.
+    r"(?:^|[.:;!?,]\s*|\by\s+)(?:(?:ignora|ignore|disregard)\s+(?:tus|las|los|lo\s+(?:que|anterior)|"
+    r"todo|todas|your|the\s+(?:previous|above|rules)|all|previous|everything)|override|"
+    r"olvida\s+(?:tus|las|lo\s+que|todo)|"
+    r"olvidate\s+de\s+(?:tus|las|lo\s+que|todo)|forget\s+(?:your|the|all|everything|what)|finge|"
+    r"pretend|actua\s+como|act\s+as|haz\s+como\s+si|haz\s+de|you\s+are\s+now|ahora\s+eres)\b|"
+    r"<\s*/?\s*[a-z]+\s*>|\[/?\s*(?:inst|sys|system)\s*\]|^\W*(?:system|sistema)\s*:"
+)
+
+
 def is_request(text: str) -> bool:
-    """Whether ``text`` opens with an order to Suma to send, tell, answer, stop or approve."""
-    return bool(_REQUEST.search(fold(text)))
+    """Whether ``text`` gives Suma an order about other people or data (decision 0024).
+
+    It opens with one (send, tell, answer, stop, approve), carries one after a fact (with the
+    pronoun of who receives it), orders the records or notes changed, hidden or deleted, or
+    reads as an instruction to Suma to the content policy (an order it did not refuse on
+    this path is still not the team's).
+    """
+    folded = fold(text)
+    return bool(
+        _REQUEST.search(folded)
+        or _ORDER_AFTER_A_FACT.search(folded)
+        or _ORDER_ON_RECORDS.search(folded)
+        or _TO_SUMA.search(folded)
+        or is_injection(text)
+    )
 
 
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
