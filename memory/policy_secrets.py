@@ -167,7 +167,9 @@ _CODE_WORDS = (
 # groups, said with them is their code ("la alarma de la nave es 4471", "caja fuerte: 4-18-33").
 _DEVICE_WORDS = (
     r"alarmas?|caja\s+fuerte|cajas\s+fuertes|caja\s+de\s+seguridad|candados?|cerradura|"
-    r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe"
+    r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe|"
+    # What unlocks a phone or a tablet: "para desbloquear el móvil de obra es 0 8 1 5".
+    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
