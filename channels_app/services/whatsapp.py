@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import json
 import logging
 import re
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
-from psycopg.types.json import Jsonb
 
 from channels_app.access import PHONE_ORGANIZATION_SQL, access_for_phone
 from channels_app.models import LearnedNotice, WhatsappMessage, WhatsappReply
@@ -95,7 +95,7 @@ def whatsapp_inbound_receive(
 _INBOUND_INSERT = f"""
     INSERT INTO whatsapp_messages (message_sid, direction, phone, organization_id, body, media,
                                    caption, transcript, body_masked, caption_masked, created_at)
-    VALUES (%s, 'inbound', %s, ({PHONE_ORGANIZATION_SQL}), %s, %s, %s, '', %s, %s, now())
+    VALUES (%s, 'inbound', %s, ({PHONE_ORGANIZATION_SQL}), %s, %s::jsonb, %s, '', %s, %s, now())
     ON CONFLICT (message_sid) DO NOTHING
     RETURNING id
 """
@@ -118,7 +118,7 @@ def whatsapp_inbound_store(
                 phone,
                 phone,
                 stored_body,
-                Jsonb(media),
+                json.dumps(media),
                 caption,
                 masked.get("body_masked"),
                 masked.get("caption_masked"),
