@@ -6,7 +6,7 @@ lived in the channels app.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.conf import settings
 
@@ -15,22 +15,38 @@ from channels_app.services.outbox import DrainReport, outbox_drain
 from learning.offline.gate import nothing_to_learn
 from learning.services import BatchReads, LearnOutcome, message_learn
 from sumalos.celery import app
-from sumalos.embeddings import prefetch_passages
+from sumalos.embeddings import prefetch_passages, remember_passages
 from sumalos.platform.tasks import task
 
 # The queue of ``channels.whatsapp_reply`` (settings.CELERY_TASK_ROUTES).
 REPLIES_QUEUE = "replies"
 
 
+# Where a batch's messages may already have a vector, by text: the search index registers its
+# own (search/apps.py), so a message it indexed first is not embedded again (decision 0029).
+VectorSource = Callable[[list[int]], dict[str, list[float]]]
+_vector_sources: list[VectorSource] = []
+
+
+def vector_source_register(source: VectorSource) -> None:
+    if source not in _vector_sources:
+        _vector_sources.append(source)
+
+
 def embed_batch(message_ids: Sequence[int]) -> None:
     """Embed the texts of a claimed batch in one call: the gate then finds them cached.
 
-    Texts the gate answers by their words alone (``nothing_to_learn``) are not embedded.
+    Texts the gate answers by their words alone (``nothing_to_learn``) are not embedded, nor
+    those whose vector a registered source already holds.
     """
     texts = AiMessage.objects.filter(pk__in=list(message_ids), role="user").values_list(
         "text", flat=True
     )
-    prefetch_passages([text for text in texts if not nothing_to_learn(text)])
+    wanted = [text for text in texts if not nothing_to_learn(text)]
+    if wanted:
+        for source in _vector_sources:
+            remember_passages(source(list(message_ids)))
+    prefetch_passages(wanted)
 
 
 def replies_waiting() -> int:

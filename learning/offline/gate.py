@@ -97,7 +97,9 @@ def cues(text: str) -> np.ndarray:
 
 
 def features(texts: list[str]) -> np.ndarray:
-    embeddings = np.asarray(embed_passages(texts), dtype=np.float64)
+    # At the search index's precision (half floats): a message's vector read back from the
+    # index gives the gate the same features as one computed here (decision 0029).
+    embeddings = np.asarray(embed_passages(texts), dtype=np.float16).astype(np.float64)
     lexical = np.stack([cues(t) for t in texts]) * CUE_WEIGHT
     bias = np.ones((len(texts), 1))
     return np.hstack([embeddings * 4.0, lexical, bias])
