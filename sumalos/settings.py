@@ -181,6 +181,9 @@ CELERY_TASK_ROUTES = {
 }
 # One task at a time per process: a reply never waits behind a prefetched drain.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes a worker's database connection around every task unless it may
+# reuse it this many times; reused, Django's own rule closes it (sumalos/celery.py).
+CELERY_DB_REUSE_MAX = 1_000_000
 # Messages the learning drain claims, embeds in one call and learns in one transaction
 # (docs/decisions/0028): small enough that a batch commits within seconds.
 LEARNING_BATCH_SIZE = int(os.environ.get("SUMALOS_LEARNING_BATCH_SIZE", "32"))
