@@ -12,6 +12,20 @@ from channels_app.models import PhoneAuthorization, PhoneLink
 from sumalos.accounts.access import AiAccess, OrgPermissions, Principal, permissions_of
 from sumalos.accounts.models import Area, Membership
 
+# The one organization a number's messages are about, for a statement that cannot afford
+# building the access first (the webhook's insert, decision 0029): the organization when
+# exactly one authorised the number and its linked, active user is still a member there,
+# else NULL. The same answer as ``organization_for(access_for_phone(phone))``
+# (channels_app/services/whatsapp.py); tests/channels/test_access.py proves they agree.
+PHONE_ORGANIZATION_SQL = """
+    SELECT CASE WHEN count(DISTINCT a.organization_id) = 1 THEN min(a.organization_id) END
+      FROM phone_links l
+      JOIN users u ON u.id = l.user_id AND u.is_active
+      JOIN phone_authorizations a ON a.link_id = l.id
+      JOIN memberships m ON m.user_id = l.user_id AND m.organization_id = a.organization_id
+     WHERE l.phone = %s
+"""
+
 
 def access_for_phone(phone: str, *, organization_ids: Iterable[int] | None = None) -> AiAccess:
     """Build the access of a WhatsApp number from the database as it is now.

@@ -17,7 +17,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from twilio.request_validator import RequestValidator
 
-from channels_app.services.whatsapp import E164, whatsapp_inbound_receive
+from channels_app.services.linking import link_code_of
+from channels_app.services.whatsapp import E164, whatsapp_inbound_receive, whatsapp_inbound_store
 from sumalos.celery import app
 from sumalos.platform.middleware import keeps_raw_input
 from sumalos.platform.text import clean_text
@@ -74,10 +75,16 @@ def whatsapp_webhook(request: HttpRequest) -> HttpResponse:
         }
         for i in range(count)
     ]
+    body = params.get("Body", "")
+    if link_code_of(body) is None:
+        # The acknowledgement path: one statement, committed on its own; the triggers do the
+        # rest (decision 0029). In autocommit the reply is queued at once.
+        message_id = whatsapp_inbound_store(message_sid=sid, phone=sender, body=body, media=media)
+        if message_id is not None:
+            transaction.on_commit(app.signature(REPLY_TASK, args=(message_id, None)).apply_async)
+        return _twiml()
     with transaction.atomic():
-        inbound = whatsapp_inbound_receive(
-            message_sid=sid, phone=sender, body=params.get("Body", ""), media=media
-        )
+        inbound = whatsapp_inbound_receive(message_sid=sid, phone=sender, body=body, media=media)
         if inbound.message is not None:
             message_id, text = inbound.message.pk, inbound.link_reply
             reply = app.signature(REPLY_TASK, args=(message_id, text))

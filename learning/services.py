@@ -10,10 +10,11 @@ so does what the gate kept but could not be kept (a policy, a write refused, not
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 
 from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
@@ -93,6 +94,72 @@ def access_for_message(message: AiMessage) -> AiAccess | None:
     if message.organization_id is not None and message.organization_id not in access.permissions:
         return None
     return access
+
+
+@dataclass
+class BatchReads:
+    """What the messages of one claimed batch need read, read once for all of them.
+
+    The learning drain learns a batch in one transaction (decision 0028); the first message
+    that asks reads every message of the batch and each one's previous assistant turn in two
+    statements, inside that transaction, and a writer's access is built once per writer and
+    organization: the access "as it is now" is the one at the batch's start, not a second
+    later (decision 0029). A message outside ``message_ids`` is read alone, as before.
+    """
+
+    message_ids: Sequence[int]
+    _messages: dict[int, AiMessage] | None = None
+    _previous: dict[int, str] = field(default_factory=dict)
+    _accesses: dict[tuple[object, ...], AiAccess | None] = field(default_factory=dict)
+
+    def _load(self) -> dict[int, AiMessage]:
+        if self._messages is None:
+            self._messages = AiMessage.objects.in_bulk(list(self.message_ids))
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT m.id, p.text FROM ai_messages m"
+                    " CROSS JOIN LATERAL (SELECT text FROM ai_messages"
+                    "     WHERE conversation_id = m.conversation_id AND role = 'assistant'"
+                    "       AND id < m.id ORDER BY id DESC LIMIT 1) p"
+                    " WHERE m.id = ANY(%s)",
+                    [list(self.message_ids)],
+                )
+                self._previous = dict(cursor.fetchall())
+        return self._messages
+
+    def message(self, message_id: int) -> AiMessage | None:
+        if message_id not in self.message_ids:
+            return AiMessage.objects.filter(pk=message_id).first()
+        return self._load().get(message_id)
+
+    def previous(self, message: AiMessage) -> str | None:
+        if message.pk not in self.message_ids:
+            return previous_turn(message)
+        self._load()
+        return self._previous.get(message.pk)
+
+    def access(self, message: AiMessage) -> AiAccess | None:
+        writer = (
+            ("phone", message.owner_phone)
+            if message.channel == Channel.WHATSAPP and message.owner_phone
+            else ("user", message.owner_user_id)
+        )
+        key = (*writer, message.organization_id)
+        if key not in self._accesses:
+            self._accesses[key] = access_for_message(message)
+        return self._accesses[key]
+
+
+def previous_turn(message: AiMessage) -> str | None:
+    """Suma's last turn before ``message`` in its conversation: context for the gate."""
+    return (
+        AiMessage.objects.filter(
+            conversation_id=message.conversation_id, role="assistant", id__lt=message.pk
+        )
+        .order_by("-id")
+        .values_list("text", flat=True)
+        .first()
+    )
 
 
 def asks_to_be_told(*, text: str, gate: GateDecision) -> bool:
@@ -298,25 +365,24 @@ def noted(*, message: str, category: str, contacts: list[ContactName]) -> list[E
     return [replace(note, category=note_category(message, category))]
 
 
-@transaction.atomic
-def message_learn(*, message_id: int) -> LearnOutcome:
-    """Learn what one message teaches, if anything; safe to run twice (merges, no twins)."""
-    message = AiMessage.objects.filter(pk=message_id).first()
+# No savepoint of its own: the drain runs each message in one already (a failure rolls back
+# to it), and alone it is the transaction.
+@transaction.atomic(savepoint=False)
+def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnOutcome:
+    """Learn what one message teaches, if anything; safe to run twice (merges, no twins).
+
+    ``reads``: the batch's reads, shared with the other messages of its batch.
+    """
+    reads = reads or BatchReads(message_ids=())
+    message = reads.message(message_id)
     if message is None:
         return LearnOutcome("no_message")
     if message.role != "user" or not message.text.strip():
         return LearnOutcome("not_a_person")
-    access = access_for_message(message)
+    access = reads.access(message)
     if access is None:
         return LearnOutcome("no_access")
-    previous = (
-        AiMessage.objects.filter(
-            conversation_id=message.conversation_id, role="assistant", id__lt=message.pk
-        )
-        .order_by("-id")
-        .values_list("text", flat=True)
-        .first()
-    )
+    previous = reads.previous(message)
     provider = get_provider()
     gate = provider.gate(message=message.text, previous=previous)
     usage_record(purpose=AiUsage.Purpose.GATE, usages=gate.usage, message_id=message.pk)

@@ -45,6 +45,9 @@ class Item:
     number: str = ""
     date: datetime.date | None = None
     edges: list[Edge] = field(default_factory=list)
+    # Chunk vectors embed "title. text"; False: the text alone (a message, whose vector is
+    # the one the memory gate computes, so either can reuse the other's; decision 0029).
+    titled_vectors: bool = True
 
 
 def normalize_identifier(value: str) -> str:
@@ -288,6 +291,7 @@ def message_item(row_id: int) -> Item | None:
         link=f"conversacion:{message.conversation_id}#{message.pk}",
         updated_at=message.updated_at,
         edges=_mentioned_contacts(message.organization_id, message.text),
+        titled_vectors=False,
     )
 
 

@@ -13,10 +13,11 @@ import json
 import re
 from collections.abc import Callable
 
+import numpy as np
 from django.db import connection, transaction
 
 from search.indexing import BUILDERS, Item
-from search.models import EntityEdge, OutboxRow, SearchChunk, SearchDocument
+from search.models import EntityEdge, Kind, OutboxRow, SearchChunk, SearchDocument
 from sumalos.embeddings import embed_passages
 from sumalos.platform import outbox as platform_outbox
 from sumalos.platform.outbox import Outbox
@@ -93,8 +94,8 @@ def _policy(item: Item) -> dict[str, object]:
 
 
 # Bumped when the way an item is cut into chunks changes, so ``reindex_all`` rebuilds every item
-# (2: chunks carry their section heading).
-CHUNKING_VERSION = 2
+# (2: chunks carry their section heading; 3: a message's vector is its text's alone).
+CHUNKING_VERSION = 3
 
 
 def _hash(item: Item) -> str:
@@ -141,7 +142,10 @@ def source_index(*, table: str, row_id: int) -> SearchDocument | None:
     pieces = split_sections(item.body)
     contexts = [chunk_context(item.title, section) for section, _ in pieces]
     vectors = embed_passages(
-        [f"{context}. {text}" for context, (_, text) in zip(contexts, pieces, strict=True)]
+        [
+            f"{context}. {text}" if item.titled_vectors else text
+            for context, (_, text) in zip(contexts, pieces, strict=True)
+        ]
     )
     chunks = SearchChunk.objects.bulk_create(
         SearchChunk(
@@ -177,6 +181,24 @@ def source_index(*, table: str, row_id: int) -> SearchDocument | None:
         for relation, target_kind, target_id in dict.fromkeys(item.edges)
     )
     return document
+
+
+def message_vectors(message_ids: list[int]) -> dict[str, list[float]]:
+    """The stored vectors of indexed messages that are one chunk holding the whole text, by
+    text: the vector of the text alone (``titled_vectors``), what the memory gate embeds.
+
+    Read by the owner role with no visibility filter: the learning worker passes them to the
+    gate of the very message they were computed from, nobody reads them (decision 0029).
+    """
+    rows = SearchChunk.objects.filter(
+        kind=Kind.MESSAGE, document__source_id__in=message_ids, document__kind=Kind.MESSAGE
+    ).values_list("document_id", "content", "embedding")
+    by_document: dict[int, list[tuple[str, list[float]]]] = {}
+    for document_id, content, vector in rows:
+        # Half floats read as text: rounded back to the exact halves the column holds.
+        exact = np.asarray(vector, dtype=np.float16).astype(np.float64).tolist()
+        by_document.setdefault(document_id, []).append((content, exact))
+    return {chunks[0][0]: chunks[0][1] for chunks in by_document.values() if len(chunks) == 1}
 
 
 SEARCH_OUTBOX = platform_outbox.register(

@@ -66,6 +66,17 @@ def embed_passages(texts: list[str]) -> list[list[float]]:
     return values
 
 
+def remember_passages(vectors: dict[str, list[float]]) -> None:
+    """Put vectors computed earlier for these texts (stored by the search index) in the cache,
+    so that ``embed_passages`` finds them instead of running the model."""
+    with _lock:
+        for text, vector in vectors.items():
+            _passages[text] = np.asarray(vector, dtype=np.float32)
+            _passages.move_to_end(text)
+        while len(_passages) > PASSAGE_CACHE_SIZE:
+            _passages.popitem(last=False)
+
+
 def prefetch_passages(texts: list[str], *, batch: int = 32) -> None:
     """Embed ``texts`` in batches ahead of the code that will ask for them one by one."""
     unique = list(dict.fromkeys(text for text in texts if text.strip()))

@@ -105,6 +105,12 @@ _database = (
     if os.environ.get("DATABASE_URL")
     else embedded.database_settings()
 )
+# Connections persist across requests and tasks: a new one costs PostgreSQL ~9 ms of CPU (a
+# backend, its catalogue caches, the triggers' compiled functions), more than the webhook's
+# whole insert (decision 0029). Every setting the app changes is ``SET LOCAL``, so nothing
+# outlives its transaction on a reused connection (DESIGN §3).
+_database["CONN_MAX_AGE"] = int(os.environ.get("SUMALOS_CONN_MAX_AGE", "300"))
+_database["CONN_HEALTH_CHECKS"] = True
 # One test database per test process, so parallel runs on one server never collide.
 _database["TEST"] = {"NAME": f"test_sumalos_{os.getpid()}"}
 # A subprocess Celery worker in the integration tests points at the test run's database.
@@ -115,6 +121,8 @@ DATABASES = {"default": _database}
 if os.environ.get("DATABASE_REPLICA_URL"):
     DATABASES["replica"] = {
         **_database_from_url(os.environ["DATABASE_REPLICA_URL"]),
+        "CONN_MAX_AGE": _database["CONN_MAX_AGE"],
+        "CONN_HEALTH_CHECKS": True,
         "TEST": {"MIRROR": "default"},
     }
 DATABASE_ROUTERS = ["sumalos.platform.dbrouter.ReplicaRouter"]
@@ -173,6 +181,9 @@ CELERY_TASK_ROUTES = {
 }
 # One task at a time per process: a reply never waits behind a prefetched drain.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes a worker's database connection around every task unless it may
+# reuse it this many times; reused, Django's own rule closes it (sumalos/celery.py).
+CELERY_DB_REUSE_MAX = 1_000_000
 # Messages the learning drain claims, embeds in one call and learns in one transaction
 # (docs/decisions/0028): small enough that a batch commits within seconds.
 LEARNING_BATCH_SIZE = int(os.environ.get("SUMALOS_LEARNING_BATCH_SIZE", "32"))

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import json
 import logging
 import re
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from channels_app.access import access_for_phone
+from channels_app.access import PHONE_ORGANIZATION_SQL, access_for_phone
 from channels_app.models import LearnedNotice, WhatsappMessage, WhatsappReply
 from channels_app.selectors import learned_notices_pending
 from channels_app.services.linking import (
@@ -57,12 +58,19 @@ def whatsapp_inbound_receive(
     body: str,
     media: list[dict[str, str]],
 ) -> Inbound:
-    """Store one inbound message; a replayed ``MessageSid`` stores nothing and returns None."""
+    """Store one inbound message; a replayed ``MessageSid`` stores nothing and returns None.
+
+    A message without a link code is stored by ``whatsapp_inbound_store`` (the webhook calls
+    it directly) and read back; "VINCULAR <código>" links the number that sent it.
+    """
     code = link_code_of(body)
+    if code is None:
+        stored = whatsapp_inbound_store(
+            message_sid=message_sid, phone=phone, body=body, media=media
+        )
+        return Inbound(None if stored is None else WhatsappMessage.objects.get(pk=stored))
     access = access_for_phone(phone)
-    # The code is a one-time secret: the stored message never carries it.
-    stored_body = LINK_ATTEMPT_BODY if code else body if not media else ""
-    caption = body if media and not code else ""
+    stored_body, caption = _stored_texts(body=body, media=media, code=code)
     try:
         with transaction.atomic():
             message = WhatsappMessage.objects.create(
@@ -77,10 +85,55 @@ def whatsapp_inbound_receive(
             )
     except IntegrityError:
         return Inbound(None)
-    if code is None:
-        return Inbound(message)
     result = whatsapp_link_confirm(phone=phone, code=code, message_id=message.pk)
     return Inbound(message, link_reply=result.reply)
+
+
+# The webhook's whole database work for a message without a link code: the organization is
+# computed by the statement (PHONE_ORGANIZATION_SQL), a replay inserts nothing, and the
+# triggers copy it into ai_messages and the outboxes (decision 0029).
+_INBOUND_INSERT = f"""
+    INSERT INTO whatsapp_messages (message_sid, direction, phone, organization_id, body, media,
+                                   caption, transcript, body_masked, caption_masked, created_at)
+    VALUES (%s, 'inbound', %s, ({PHONE_ORGANIZATION_SQL}), %s, %s::jsonb, %s, '', %s, %s, now())
+    ON CONFLICT (message_sid) DO NOTHING
+    RETURNING id
+"""
+
+
+def whatsapp_inbound_store(
+    *, message_sid: str, phone: str, body: str, media: list[dict[str, str]]
+) -> int | None:
+    """Store one inbound message that carries no link code in one statement; returns its id,
+    or None on a replay (``whatsapp_inbound_receive`` stores the same row, in more steps)."""
+    if link_code_of(body) is not None:
+        raise ValueError("a link code goes through whatsapp_inbound_receive")
+    stored_body, caption = _stored_texts(body=body, media=media, code=None)
+    masked = _masked_copies(body=stored_body, caption=caption)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _INBOUND_INSERT,
+            [
+                message_sid,
+                phone,
+                phone,
+                stored_body,
+                json.dumps(media),
+                caption,
+                masked.get("body_masked"),
+                masked.get("caption_masked"),
+            ],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+def _stored_texts(*, body: str, media: list[dict[str, str]], code: str | None) -> tuple[str, str]:
+    """The body and caption stored for an inbound message: with media, its text is the
+    caption; a link code is a one-time secret, never stored."""
+    stored_body = LINK_ATTEMPT_BODY if code else body if not media else ""
+    caption = body if media and not code else ""
+    return stored_body, caption
 
 
 def _masked_copies(*, body: str, caption: str) -> dict[str, str]:

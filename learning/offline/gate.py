@@ -58,6 +58,37 @@ _CORRECTION = re.compile(
 )
 
 
+# Cues that a question may carry a fact ("¿sabías que ahora paga a 60 días?", "¿te acuerdas
+# de que me llamo Pablo?"): the first person, a change in time, a business fact, a request to
+# remember (indices into ``_CUES``).
+_FACT_CUES = tuple(_CUE_PATTERNS[i] for i in (3, 4, 6, 9))
+_GREETING = _CUE_PATTERNS[2]
+# Any form of "know", "remember", "note down", "keep": "¿sabías que…?", "¿me lo apuntas?".
+_TELLS = re.compile(r"\b(?:sab(?:ia|e)s|que sepas|acuerd|recuerd|apunt|anot|guard|ten en cuenta)")
+
+
+def nothing_to_learn(text: str) -> bool:
+    """Whether ``text`` is, by its words alone, something the gate never keeps: a greeting
+    or thanks on its own, or one plain question that states nothing (decision 0029).
+
+    Answered before any embedding, so such a message costs the gate no model call. Tuned on
+    the training set only (no message it keeps matches); ``manage.py eval_gate`` guards the
+    rest.
+    """
+    folded = fold(text.strip())
+    if _GREETING.search(folded):
+        return True
+    one_question = (
+        folded.startswith("¿")
+        and folded.endswith("?")
+        and folded.count("?") == 1
+        and folded.count("¿") == 1
+    )
+    if not one_question or _TELLS.search(folded) or _CORRECTION.search(folded):
+        return False
+    return not any(pattern.search(folded) for pattern in _FACT_CUES)
+
+
 def cues(text: str) -> np.ndarray:
     folded = fold(text.strip())
     return np.array(
@@ -66,7 +97,9 @@ def cues(text: str) -> np.ndarray:
 
 
 def features(texts: list[str]) -> np.ndarray:
-    embeddings = np.asarray(embed_passages(texts), dtype=np.float64)
+    # At the search index's precision (half floats): a message's vector read back from the
+    # index gives the gate the same features as one computed here (decision 0029).
+    embeddings = np.asarray(embed_passages(texts), dtype=np.float16).astype(np.float64)
     lexical = np.stack([cues(t) for t in texts]) * CUE_WEIGHT
     bias = np.ones((len(texts), 1))
     return np.hstack([embeddings * 4.0, lexical, bias])
@@ -115,19 +148,26 @@ def message_scope(message: str, category: str) -> str | None:
 
 
 def decide(message: str, previous: str | None) -> GateDecision:
-    """Answer every gate question for one message (Suma's previous turn is context only)."""
-    trained = model()
-    x = features([message])
-    p_remember = float(softmax(x @ trained.remember)[0, 1])
-    p_categories = softmax(x @ trained.category)[0]
-    best = int(np.argmax(p_categories))
-    category = GATE_CATEGORIES[best]
+    """Answer every gate question for one message (Suma's previous turn is context only).
+
+    A message with nothing to learn by its words alone skips the classifier (no embedding);
+    the policy questions are answered by the same rules either way.
+    """
+    if nothing_to_learn(message):
+        p_remember, category, p_category = 0.0, "ninguno", 1.0
+    else:
+        trained = model()
+        x = features([message])
+        p_remember = float(softmax(x @ trained.remember)[0, 1])
+        p_categories = softmax(x @ trained.category)[0]
+        best = int(np.argmax(p_categories))
+        category, p_category = GATE_CATEGORIES[best], float(p_categories[best])
     folded = fold(message)
     iban = find_iban(message)
     return GateDecision(
         p_remember=round(p_remember, 4),
         category=category,
-        p_category=round(float(p_categories[best]), 4),
+        p_category=round(p_category, 4),
         scope=message_scope(message, category),
         p_corrects=0.9 if _CORRECTION.search(folded) else 0.1,
         p_secret=1.0 if is_secret(message) else 0.0,

@@ -15,9 +15,10 @@ is the table's own key columns (``message_id``; ``table_name, row_id``).
   closed with it (the handler read the source after they were written).
 - **Or a batch in one transaction** (``Outbox.batched``, the learning outbox, decision 0028):
   the batch's keys share one transaction, each in its own savepoint, so a key that raises is
-  rolled back and failed alone while the others commit together. A crash rolls the whole batch
-  back; its rows come back with ``attempts`` > 1 and are then processed one key per
-  transaction, so a message that kills its worker reaches the dead letter without the others.
+  rolled back and failed alone while the others commit together, closed by two statements
+  for the whole batch. A crash rolls the whole batch back; its rows come back with
+  ``attempts`` > 1 and are then processed one key per transaction, so a message that kills
+  its worker reaches the dead letter without the others.
 - **Fail** alone: a row whose handler raises goes back to ``pending`` after ``2^attempts``
   seconds (capped), and to ``dead`` after ``max_attempts``; the rest of the batch goes on.
 - **Dead letters** are listed and retried by ``manage.py outbox_dead``.
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
@@ -156,6 +158,60 @@ def _finish(outbox: Outbox, ids: list[int], key: Key, outcome: str) -> None:
             )
 
 
+@cache
+def _key_types(table: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The SQL types of an outbox's key columns (arrays of them need a cast)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute"
+            " WHERE attrelid = %s::regclass AND attname = ANY(%s)",
+            [table, list(keys)],
+        )
+        found = dict(cursor.fetchall())
+    return tuple(found[key] for key in keys)
+
+
+def _finish_many(outbox: Outbox, finished: Sequence[tuple[list[int], Key, str]]) -> None:
+    """``_finish`` for several keys at once: two statements whatever their number.
+
+    ``finished`` holds, per key, its held ids and the handler's outcome. Every id belongs to
+    one key only (the drain groups a batch's rows by key), so the superseded pending rows of
+    one key are never another key's claimed rows.
+    """
+    if not finished:
+        return
+    ids = [row_id for held, _, _ in finished for row_id in held]
+    outcomes = [outcome for held, _, outcome in finished for _ in held]
+    newest = [max(held) for held, _, _ in finished]
+    columns = [[key[i] for _, key, _ in finished] for i in range(len(outbox.keys))]
+    names = ", ".join(outbox.keys)
+    same_key = " AND ".join(f"t.{column} = v.{column}" for column in outbox.keys)
+    arrays = ", ".join(f"%s::{kind}[]" for kind in _key_types(outbox.table, outbox.keys))
+    with connection.cursor() as cursor:
+        if outbox.delete_done:
+            cursor.execute(f"DELETE FROM {outbox.table} WHERE id = ANY(%s)", [ids])
+        else:
+            cursor.execute(
+                f"UPDATE {outbox.table} AS t SET status = 'done', outcome = v.outcome,"
+                "       finished_at = now(), claimed_until = NULL"
+                "  FROM unnest(%s::bigint[], %s::text[]) AS v(id, outcome)"
+                " WHERE t.id = v.id",
+                [ids, outcomes],
+            )
+        superseded = (
+            f"DELETE FROM {outbox.table} AS t"
+            if outbox.delete_done
+            else f"UPDATE {outbox.table} AS t SET status = 'done', outcome = 'superseded',"
+            "       finished_at = now()"
+        )
+        cursor.execute(
+            f"{superseded} {'USING' if outbox.delete_done else 'FROM'}"
+            f" unnest(%s::bigint[], {arrays}) AS v(newest, {names})"
+            f" WHERE t.status = 'pending' AND t.id < v.newest AND {same_key}",
+            [newest, *columns],
+        )
+
+
 def _hold(outbox: Outbox, ids: list[int]) -> list[int]:
     """Lock the claimed rows this worker still holds (inside the caller's transaction)."""
     with connection.cursor() as cursor:
@@ -196,6 +252,7 @@ def process_batch(
     """
     ids = [row.id for rows in groups for row in rows]
     results = []
+    finished: list[tuple[list[int], Key, str]] = []
     with transaction.atomic():
         held = set(_hold(outbox, ids))
         for rows in groups:
@@ -207,11 +264,14 @@ def process_batch(
             try:
                 with transaction.atomic():
                     outcome = handler(**dict(zip(outbox.keys, key, strict=True)))
-                    _finish(outbox, mine, key, outcome)
+                finished.append((mine, key, outcome))
                 results.append("done")
             except Exception as error:  # one failing key never stops the batch
                 attempts = max(row.attempts for row in rows)
                 results.append(_failed(outbox, ids=mine, key=key, attempts=attempts, error=error))
+        # The keys that succeeded are closed together, in the batch's transaction (still
+        # holding their row locks): a crash rolls them back with their work.
+        _finish_many(outbox, finished)
     return results
 
 

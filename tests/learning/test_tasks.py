@@ -6,13 +6,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 import learning.tasks
 from channels_app.models import OutboxEntry
 from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.outbox import MAX_ATTEMPTS, outbox_claim
-from learning.services import LearnOutcome, message_learn
+from learning.services import BatchReads, LearnOutcome, message_learn
 from learning.tasks import drain_outbox, learning_drain, replies_waiting
 from memory.models import Memory
 from sumalos import embeddings
@@ -76,10 +78,10 @@ def test_a_poison_message_is_dead_lettered_alone_and_its_batch_is_learnt(world, 
     poison = ids[1]
     calls: list[int] = []
 
-    def learn_or_die(*, message_id: int) -> LearnOutcome:
+    def learn_or_die(*, message_id: int, reads: BatchReads) -> LearnOutcome:
         calls.append(message_id)
         # It writes first, then fails: its savepoint takes the write back.
-        outcome = message_learn(message_id=message_id)
+        outcome = message_learn(message_id=message_id, reads=reads)
         if message_id == poison:
             raise RuntimeError("mensaje envenenado")
         return outcome
@@ -112,10 +114,10 @@ def test_rows_claimed_again_after_a_lost_lease_are_learnt_once_and_fail_alone(wo
     OutboxEntry.objects.update(claimed_until=timezone.now() - timedelta(hours=1))
     poison = ids[0]
 
-    def learn_or_die(*, message_id: int) -> LearnOutcome:
+    def learn_or_die(*, message_id: int, reads: BatchReads) -> LearnOutcome:
         if message_id == poison:
             raise RuntimeError("mensaje envenenado")
-        return message_learn(message_id=message_id)
+        return message_learn(message_id=message_id, reads=reads)
 
     monkeypatch.setattr(learning.tasks, "message_learn", learn_or_die)
 
@@ -156,3 +158,48 @@ def test_the_drain_task_yields_after_one_batch_while_replies_wait_in_the_broker(
     assert sorted(OutboxEntry.objects.values_list("message_id", "status")) == [
         (i, "done") for i in ids
     ]
+
+
+def _ask(world: World, count: int) -> None:
+    """``count`` plain questions: nothing to learn, answered by the gate without a model."""
+    access = world.access(world.owner)
+    chat = web_chat_create(access=access, organization_id=world.org.pk)
+    for n in range(count):
+        web_chat_append(
+            access=access, chat_id=chat.pk, role="user", text=f"¿Cuánto le facturé a Sur{n}?"
+        )
+
+
+def _statements_on(queries: list[dict[str, str]], table: str) -> int:
+    return sum(1 for query in queries if table in query["sql"])
+
+
+@pytest.mark.parametrize("count", [4, 8])
+def test_a_batch_reads_its_messages_and_closes_its_entries_in_a_fixed_number_of_statements(
+    world: World, count: int
+):
+    _ask(world, count)
+    batches = count // 4
+
+    with CaptureQueriesContext(connection) as captured:
+        report = learning_drain()
+
+    assert (report.claimed, report.done) == (count, count)
+    assert list(OutboxEntry.objects.values_list("status", "outcome").distinct()) == [
+        ("done", "ignore")
+    ]
+    queries = captured.captured_queries
+    # Per batch: the texts to embed, the messages, their previous turns.
+    assert (
+        _statements_on(queries, '"ai_messages"') + _statements_on(queries, " ai_messages ")
+        == 3 * batches
+    )
+    # Per batch: claim, hold, close the done, close the superseded; one empty claim at the end.
+    assert _statements_on(queries, "channel_outbox") == 4 * batches + 1
+    # One access for the batch's one writer: the user, the memberships.
+    assert _statements_on(queries, '"memberships"') == batches
+    # Per message: its savepoint and the gate's usage row; message_learn takes no savepoint of
+    # its own. (In a test every transaction is a savepoint too: each claim's and each batch's.)
+    savepoints = [query for query in queries if query["sql"].startswith("SAVEPOINT")]
+    assert len(savepoints) == count + 2 * batches + 1
+    assert _statements_on(queries, '"ai_usage"') == count

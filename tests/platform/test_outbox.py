@@ -164,3 +164,36 @@ def test_a_failure_superseded_by_a_newer_change_goes_with_it(indexed: list[tuple
 
     [waiting] = OutboxRow.objects.all()
     assert (waiting.id > claimed.id, waiting.status, waiting.attempts) == (True, "pending", 0)
+
+
+@pytest.mark.parametrize("delete_done", [False, True])
+def test_a_batch_closes_its_rows_and_the_older_pending_ones_of_their_keys(
+    indexed: list[tuple[str, int]], delete_done: bool
+):
+    # The search table under a batched registration, kept as a ledger or deleted.
+    batched = outbox.Outbox(
+        name="batched", table="search_outbox", keys=SEARCH_OUTBOX.keys, delete_done=delete_done
+    )
+    _enqueue(41, 42, 43)
+    older = OutboxRow.objects.create(table_name="contacts", row_id=41)  # not due yet
+    newer = OutboxRow.objects.create(table_name="contacts", row_id=41)
+    _due_now()
+    OutboxRow.objects.filter(pk=older.pk).update(available_at=timezone.now() + timedelta(hours=1))
+    OutboxRow.objects.filter(row_id=41).exclude(pk=newer.pk).exclude(pk=older.pk).delete()
+    claimed = outbox.claim(batched)
+    groups = [[row] for row in claimed]
+
+    results = outbox.process_batch(batched, groups, search.services._index_one)
+
+    assert results == ["done", "done", "done"]
+    assert indexed == [("contacts", 42), ("contacts", 43), ("contacts", 41)]
+    left = list(OutboxRow.objects.order_by("id").values_list("row_id", "status", "outcome"))
+    if delete_done:
+        assert left == []
+    else:
+        assert left == [
+            (42, "done", "indexed"),
+            (43, "done", "indexed"),
+            (41, "done", "superseded"),
+            (41, "done", "indexed"),
+        ]
