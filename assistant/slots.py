@@ -52,6 +52,11 @@ _SHORT_NUMBER = re.compile(
 # An amount as written: "1.900", "1.900,50", "1900", "38,5", "38.50".
 _FIGURE = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 _AMOUNT = re.compile(rf"(?P<amount>{_FIGURE})\s*(?:€|euros?\b|eur\b|pavos\b)")
+# A price said without the currency: "por 500 de mano de obra", "500 más IVA".
+_BARE_AMOUNT = re.compile(
+    rf"\bpor\s+(?P<amount>{_FIGURE})\b(?!\s*(?:%|por\s?ciento|horas?\b|h\b|unidades|uds?\b|"
+    rf"metros?\b|m2?\b|dias\b))|(?P<amount2>{_FIGURE})\s*(?:\+|mas)\s*iva\b"
+)
 _QUANTITY = re.compile(
     r"\b(?P<quantity>\d+(?:[.,]\d+)?)\s+(?P<unit>horas?|h|unidades|uds?|metros?|m)\b"
     rf"(?P<what>.*?)\s+a\s+(?P<price>{_FIGURE})\s*(?:€|euros?\b)"
@@ -267,6 +272,8 @@ def find_amount(question: str) -> Amount | None:
         return Amount(_decimal(match["price"]), _decimal(match["quantity"]))
     if match := _AMOUNT.search(folded):
         return Amount(_decimal(match["amount"]), Decimal(1))
+    if match := _BARE_AMOUNT.search(folded):
+        return Amount(_decimal(match["amount"] or match["amount2"]), Decimal(1))
     return None
 
 
