@@ -983,7 +983,7 @@ def draft_invoice(question: Question) -> str:
     contact = question.contact(Contact.Kind.CUSTOMER)
     if contact is None:
         return "¿Para qué cliente? Dime su nombre tal como está en tus contactos."
-    amount = find_amount(question.text)
+    amount = find_amount(question.text, lone=True, name=contact.name)
     kind = _DRAFT_LEAD.match(question.folded)
     quote = bool(kind and kind["kind"] in ("presupuesto", "presu"))
     concept = draft_concept(question.text, contact, "Trabajo")

@@ -90,6 +90,21 @@ def test_a_price_said_without_the_euro_sign(question, price):
     assert (str(found.unit_price) if found else None) == price
 
 
+@pytest.mark.parametrize(
+    ("question", "price"),
+    [
+        ("hazle una factura a talleres garcia, 200 de mano de obra", "200"),
+        ("hazle una factura a avenida del puerto 88 por el desatasco", None),
+        ("hazle factura a talleres del 22 de noviembre, 150", "150"),
+        ("hazle una factura a talleres por 3 horas a 40 mas iva", "40"),
+    ],
+)
+def test_in_an_order_to_draft_a_lone_number_is_the_price(question, price):
+    found = find_amount(question, lone=True, name="Comunidad de Propietarios Avenida del Puerto 88")
+
+    assert (str(found.unit_price) if found else None) == price
+
+
 @pytest.fixture
 def garcia(world_tx: World) -> Contact:
     return Contact.objects.create(
