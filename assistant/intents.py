@@ -226,6 +226,12 @@ _REACH = (
 )
 
 
+# "¿cuál es el móvil de Ana Beltrán?": a field of a contact's card.
+_CARD_FIELD_OF = (
+    r"\b(?:movil|telefono|tlf|correo|email|e-mail|mail|cif|nif|dni|nie|direccion) (?:de|del)\b"
+)
+
+
 def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
     """The intent the question's words settle, or None to ask the model."""
     for name, pattern in RULES:
@@ -266,8 +272,10 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "due_date" if dated else "pending"
     if re.search(_ANYTHING_ABOUT, folded):
         return "search_document"
-    if re.search(_REACH, folded):
+    if re.search(_REACH, folded) or re.search(_CARD_FIELD_OF, folded):
         return "contact_data"
+    if re.search(r"\b(?:iban|numero de cuenta|cuenta bancaria) (?:de|del)\b", folded):
+        return "iban"
     if re.search(_CONDITIONS, folded) and not re.search(
         _EXPENSE_WORDS + r"|\bfactur(?:ado|amos|e|aste|acion)\b", folded
     ):

@@ -282,6 +282,36 @@ def _general_rate_note(call: Call, on: str | None) -> str:
     )
 
 
+# Words too common in tax questions to tie a fact to one ("¿cuánto tiempo hay que guardar las
+# facturas?" is not the rectifying-invoice deadline).
+_LOOSE_STEMS = frozenset({"fact", "iva", "tipo", "cuan", "tiem", "plaz", "impo", "tene", "hace"})
+# Spellings of one stem: "retienen" and "retención".
+_STEM_SPELLINGS = {"reti": "rete"}
+
+
+def _stems4(text: str) -> set[str]:
+    stems = {w[:4] for w in re.findall(r"[a-z0-9]+", fold(text)) if len(w) > 3}
+    return {_STEM_SPELLINGS.get(stem, stem) for stem in stems} - _LOOSE_STEMS
+
+
+def _asked_facts(folded: str, output: dict[str, Any]) -> list[dict[str, Any]]:
+    """The facts ``saber`` chose that the question is about: a word of the fact's name or key
+    (beyond the loose ones) in the question or in the titles of the two articles that answer it
+    best ("hasta cuánto un ticket" → "Factura simplificada"), its value said as a number ("el
+    tipo del 4"), or a VAT rate when the question says "IVA" ("el IVA normal, ¿cuánto es?")."""
+    titles = " ".join(p.get("titulo") or "" for p in output.get("pasajes", [])[:2])
+    asked = _stems4(folded) | _stems4(titles)
+    numbers = {n.replace(",", ".") for n in re.findall(r"\d+(?:,\d+)?", folded)}
+    says_vat = bool(re.search(r"\biva\b", folded))
+    return [
+        fact
+        for fact in output.get("datos", [])
+        if asked & _stems4(f"{fact.get('nombre') or ''} {fact['clave'].replace('.', ' ')}")
+        or fact["valor"] in numbers
+        or (says_vat and fact["clave"].startswith("iva.tipo."))
+    ]
+
+
 def _named_rates(folded: str, call: Call, on: str | None) -> list[str]:
     """The rates in force a number of the question is: "5,2" → the general surcharge."""
     lines: list[str] = []
@@ -362,8 +392,8 @@ def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
     lines: list[str] = []
     home_repair = bool(re.search(HOME_REPAIR, folded))
     lines += _deadline_lines(folded, call)
-    if not lines and AMOUNT_QUESTION.search(folded) and first["datos"]:
-        lines += _facts_text(first["datos"])
+    if not lines and AMOUNT_QUESTION.search(folded) and (asked := _asked_facts(folded, first)):
+        lines += _facts_text(asked)
     if not lines and WHAT_IS.search(folded):
         lines += _named_rates(folded, call, arguments.get("fecha"))
     if (

@@ -65,6 +65,11 @@ def _ask(world: World, user, text: str):
         ("hay sectores donde el ticket llega a 3000 euros?", "tax_question"),
         ("puse 21 y era 10 en una factura de un particular, que hago", "tax_question"),
         ("le cobro el 21 de noviembre", None),
+        ("cual es el movil de ana beltran", "contact_data"),
+        ("el iban de talleres garcia", "iban"),
+        ("como le escribo a la gestoria ibañez", "contact_data"),
+        ("condiciones de pago de la farmacia nuñez", "contact_term"),
+        ("el cliente me devuelve la caldera, que factura hago", "tax_question"),
     ],
 )
 def test_word_rules_of_round_5(question, intent):
@@ -217,6 +222,13 @@ def test_a_rule_asked_for_its_figure_leads_with_the_fact(knowledge, question, fi
 
     assert text.splitlines()[0].startswith(first_line)
     assert "iva.tipo" not in text
+
+
+def test_a_fact_matched_only_by_loose_words_does_not_lead(knowledge):
+    text = _ask(knowledge, knowledge.owner, "cuanto tiempo hay que guardar las facturas")
+
+    assert "rectificativa: 4 años" not in text.reply.text
+    assert text.reply.text.startswith("- ")
 
 
 def test_every_surcharge_rate_is_said_when_the_surcharge_is_asked(knowledge):
