@@ -93,6 +93,7 @@ SYNONYMS = {
 }
 
 
+ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"})
 # Words of the lexicon: a concept even when no record uses it yet.
 LEXICON = frozenset(SYNONYMS) | frozenset(SYNONYMS.values())
 SPELLED = {"gasoleo": "gasóleo", "linea": "línea", "telefonia": "telefonía"}
@@ -160,6 +161,32 @@ class Question:
             return words
         return [w for w in words if w in LEXICON or named_words([w], used)]
 
+    def unknown_concept(
+        self, *, without: tuple[str, ...] = (), expenses: bool = False
+    ) -> list[str]:
+        """The words that name what is asked about ("en aerotermia", "de placas solares") but
+        that nothing the organization invoices (or spends on) uses: said, never dropped silently.
+
+        Only words introduced by a preposition count, so a stray "dices" or "saque" is not one.
+        """
+        words = self._concept(without)
+        kept = set(self.concept(without=without, expenses=expenses))
+        dropped = {w for w in words if w not in kept and len(w) > 3}
+        # The word after the preposition (and its article), and the dropped words right after it:
+        # "de placas solares".
+        tokens = [SYNONYMS.get(t, t) for t in re.findall(r"[a-z0-9]+", self.folded)]
+        named: list[str] = []
+        for i, token in enumerate(tokens):
+            if token not in ("en", "de", "con", "sobre", "por"):
+                continue
+            j = i + 1
+            if j < len(tokens) and tokens[j] in ARTICLES:
+                j += 1
+            while j < len(tokens) and tokens[j] in dropped and tokens[j] not in named:
+                named.append(tokens[j])
+                j += 1
+        return named
+
     def _concept(self, without: tuple[str, ...]) -> list[str]:
         period = self.period()
         ignore = set(self.own_words()) | set(without)
@@ -220,6 +247,14 @@ def _made_of(output: dict[str, Any], *, vat_name: str) -> str:
     return ", ".join(parts)
 
 
+def _unfiltered(question: Question, missing: list[str], where: str, head: str) -> str:
+    """ "No encuentro «aerotermia» en tus facturas. Sin ese filtro, facturado …"."""
+    return (
+        f"No encuentro «{question.spelled(missing)}» en {where}. Sin ese filtro, "
+        f"{head[0].lower()}{head[1:]}"
+    )
+
+
 def total_invoiced(question: Question) -> str:
     period = question.period()
     contact = question.contact(Contact.Kind.CUSTOMER)
@@ -231,6 +266,7 @@ def total_invoiced(question: Question) -> str:
     output = _invoiced_figures(question, period, contact, **extra)
     if "error" in output:
         return str(output["error"])
+    missing = [] if concept else question.unknown_concept(without=_contact_words(contact))
     documents = _documents(output["facturas"])
     subject = f"a {output['cliente']} " if output["cliente"] else ""
     about = f" en «{question.spelled(concept)}»" if concept else ""
@@ -245,6 +281,9 @@ def total_invoiced(question: Question) -> str:
             f"Facturado {subject}{_when(period)}{about}: {euros(output['total'])} "
             f"(IVA incluido: {_made_of(output, vat_name='IVA repercutido')}; {documents})."
         )
+    if missing:
+        # An unknown concept is said, and the figure given is plainly the unfiltered one.
+        head = _unfiltered(question, missing, "tus facturas", head)
     listed = _listed(output.get("numeros", []), question.today, customer=not contact)
     return _join(head, listed, _source(output))
 
@@ -279,6 +318,9 @@ def expense_total(question: Question) -> str:
     output = question.call("gastado", arguments)
     if "error" in output:
         return str(output["error"])
+    missing = (
+        [] if words else question.unknown_concept(without=_contact_words(supplier), expenses=True)
+    )
     count = output["gastos"]
     items = "1 gasto" if count == 1 else f"{count} gastos"
     about = f" de «{question.spelled(words)}»" if words else ""
@@ -294,6 +336,8 @@ def expense_total(question: Question) -> str:
             f"Gastos{about}{to} {_when(period)}: {euros(output['total'])} "
             f"(IVA incluido: {_made_of(output, vat_name='IVA soportado')}; {items})."
         )
+    if missing:
+        head = _unfiltered(question, missing, "tus gastos", head)
     return _join(head, _source(output))
 
 
@@ -436,27 +480,39 @@ def _invoice_line(row: dict[str, Any], today: datetime.date, *, customer: bool) 
 
 
 LIST_LIMIT = 10
+# A question that asks which invoices ("¿qué facturas nos deben?") gets more of them than a
+# total that lists what it is made of.
+ASKED_LIST_LIMIT = 20
 
 
-def _listed(rows: list[dict[str, Any]], today: datetime.date, *, customer: bool) -> str:
-    lines = [_invoice_line(row, today, customer=customer) for row in rows[:LIST_LIMIT]]
-    if len(rows) > LIST_LIMIT:
-        lines.append(f"- y {len(rows) - LIST_LIMIT} más")
+def _listed(
+    rows: list[dict[str, Any]], today: datetime.date, *, customer: bool, limit: int = LIST_LIMIT
+) -> str:
+    lines = [_invoice_line(row, today, customer=customer) for row in rows[:limit]]
+    if len(rows) > limit:
+        lines.append(f"- y {len(rows) - limit} más")
     return "\n".join(lines)
 
 
 def pending(question: Question) -> str:
     contact = question.contact(Contact.Kind.CUSTOMER)
     overdue = bool(re.search(r"vencid|atrasad|retrasad|pasad[oa]s? de fecha", question.folded))
-    arguments: dict[str, Any] = {"solo_vencidas": overdue}
+    # "las de este año", "de octubre": the invoices issued then; a day ("hoy") is not a span.
+    period = question.period()
+    if period is not None and period.start >= question.today:
+        period = None
+    arguments: dict[str, Any] = {"solo_vencidas": overdue, **_dates(question, period)}
     if contact:
         arguments["cliente"] = contact.name
     output = question.call("facturas_pendientes", arguments)
     if "error" in output:
         return str(output["error"])
     count = output["cuantas"]
-    what = "vencidas y sin cobrar" if overdue else "pendientes de cobro"
-    one = "vencida y sin cobrar" if overdue else "pendiente de cobro"
+    issued = f" emitidas {_when(period)}" if period else ""
+    what = f"{issued} vencidas y sin cobrar" if overdue else f"{issued} pendientes de cobro"
+    issued_one = f" emitida {_when(period)}" if period else ""
+    one = f"{issued_one} vencida y sin cobrar" if overdue else f"{issued_one} pendiente de cobro"
+    what, one = what.strip(), one.strip()
     if output["cliente"]:
         if count == 0:
             return _join(f"{output['cliente']} no tiene facturas {what}.", _source(output))
@@ -465,12 +521,19 @@ def pending(question: Question) -> str:
             f"{f'factura {one}' if count == 1 else f'facturas {what}'}, "
             f"{euros(output['total'])} en total:"
         )
-        return _join(head, _listed(output["facturas"], question.today, customer=False))
+        return _join(
+            head,
+            _listed(output["facturas"], question.today, customer=False, limit=ASKED_LIST_LIMIT),
+        )
     if count == 0:
         return _join(f"No hay facturas {what}.", _source(output))
     noun = f"factura {one}" if count == 1 else f"facturas {what}"
     head = f"Hay {count} {noun}: {euros(output['total'])} en total."
-    return _join(head, _listed(output["facturas"], question.today, customer=True), _source(output))
+    return _join(
+        head,
+        _listed(output["facturas"], question.today, customer=True, limit=ASKED_LIST_LIMIT),
+        _source(output),
+    )
 
 
 def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> str:
@@ -590,7 +653,7 @@ def due_date(question: Question) -> str:
         f"Vencen {_when(period)} {len(rows)} {'factura' if len(rows) == 1 else 'facturas'} "
         f"sin cobrar, {euros(output['total'])} en total:"
     )
-    return _join(head, _listed(rows, question.today, customer=True))
+    return _join(head, _listed(rows, question.today, customer=True, limit=ASKED_LIST_LIMIT))
 
 
 def lookup_invoice(question: Question) -> str:
@@ -784,8 +847,52 @@ def _contact_person(question: Question, output: dict[str, Any]) -> str:
     )
 
 
+_CARD_WORDS = frozenset(
+    {"ficha", "datos", "contacto", "cliente", "proveedor", "nombre", "completo", "todo", "sus"}
+)
+
+
+def _written_about(question: Question, name: str) -> str:
+    """What a readable document says about a contact, for a question no card field answers
+    ("¿qué descuento nos hace Ferretería Ruiz?", "¿dónde están las llaves de Las Palmeras?").
+
+    Only when the question has words beyond the contact's name, and a document found for them
+    names the contact and shares one of those words; "" otherwise (the card is shown).
+    """
+    contact = question.contact()
+    named = set(name_words(name)) | set(contact.words if contact else ())
+    asked = {
+        w[:5]
+        for w in concept_words(question.text, also=frozenset(named) | question.own_words())
+        if len(w) > 3 and w not in _CARD_WORDS
+    }
+    if not asked:
+        return ""
+    found = question.call("buscar", {"consulta": question.text})
+    for item in [*found.get("results", []), *found.get("related", [])]:
+        if item.get("kind") != "document":
+            continue
+        text = fold(f"{item.get('title') or ''} {item.get('summary') or ''}")
+        words = set(re.findall(r"[a-z0-9]+", text))
+        if named & words and asked & {w[:5] for w in words}:
+            link = item["provenance"]["link"]
+            title = f"[{item['title']}]({link})" if link else f"«{item['title']}»"
+            summary = cut(plain_markdown(item.get("summary") or ""), 240)
+            return f"Según el documento {title}: {summary}"
+    return ""
+
+
+_CARD_FIELDS = re.compile(
+    r"\b(?:correo|email|e-mail|mail|escrib\w*|cif|nif|dni|nie|fiscal|telefono|movil|llam\w*|numero|"
+    r"direccion|donde|ciudad|poblacion|pueblo|calle)\b"
+)
+
+
 def contact_data(question: Question) -> str:
     contact = question.contact()
+    if contact is None and not _CARD_FIELDS.search(question.folded):
+        # Not a field of any card: what is written down about it, wherever it is.
+        return search_document(question)
     if contact is None:
         return "No encuentro ese contacto entre los que puedes ver."
     output = question.call("contacto", {"contacto": contact.name})
@@ -794,9 +901,9 @@ def contact_data(question: Question) -> str:
     folded = question.folded
     name = output["contacto"]
     fields = [
-        ("correo|email|e-mail|mail", "Correo", output["correo"]),
+        ("correo|email|e-mail|mail|escrib", "Correo", output["correo"]),
         ("cif|nif|dni|nie|fiscal", "NIF", output["nif"]),
-        ("telefono|movil|llamar|numero", "Teléfono", output["telefono"]),
+        ("telefono|movil|llam[ao]|numero", "Teléfono", output["telefono"]),
         (
             "direccion|donde|ciudad|poblacion|pueblo|calle",
             "Dirección",
@@ -804,6 +911,8 @@ def contact_data(question: Question) -> str:
         ),
     ]
     asked = [(label, value) for pattern, label, value in fields if re.search(pattern, folded)]
+    if not asked and (written := _written_about(question, name)):
+        return written
     if not asked:
         asked = [(label, value) for _, label, value in fields]
     lines = [f"- {label}: {value or 'no consta en la ficha'}" for label, value in asked]
@@ -874,37 +983,46 @@ def draft_invoice(question: Question) -> str:
     contact = question.contact(Contact.Kind.CUSTOMER)
     if contact is None:
         return "¿Para qué cliente? Dime su nombre tal como está en tus contactos."
-    amount = find_amount(question.text)
-    if amount is None:
-        return "¿Por qué importe? Dime la cantidad en euros y preparo el borrador."
+    amount = find_amount(question.text, lone=True, name=contact.name)
     kind = _DRAFT_LEAD.match(question.folded)
     quote = bool(kind and kind["kind"] in ("presupuesto", "presu"))
     concept = draft_concept(question.text, contact, "Trabajo")
+    # Without a price the draft is still made, at 0 €, and the price is asked for: nothing is
+    # issued until the person fills it in and confirms.
     arguments = {
         "cliente": contact.name,
         "concepto": concept,
-        "importe": str(amount.unit_price),
-        "cantidad": str(amount.quantity),
+        "importe": str(amount.unit_price) if amount else "0",
+        "cantidad": str(amount.quantity) if amount else "1",
     }
     if question.today:
         arguments["fecha"] = question.today.isoformat()
     output = question.call("crear_presupuesto" if quote else "crear_borrador_factura", arguments)
-    return draft_text(output)
+    return draft_text(output, priced=amount is not None)
 
 
-def draft_text(output: dict[str, Any]) -> str:
+def draft_text(output: dict[str, Any], *, priced: bool = True) -> str:
     if "error" in output:
         return f"No he podido preparar el borrador: {output['error']}"
     noun = "de la factura" if output["tipo"] == "factura" else "del presupuesto"
+    concept = output["lineas"][0]["concepto"] if output.get("lineas") else ""
     lines = [
-        f"He preparado el borrador {noun} para {output['cliente']}: "
-        f"base {euros(output['base'])}, IVA {euros(output['iva'])}, "
-        + (
-            f"retención de IRPF {euros(output['retencion'])}, "
-            if float(output.get("retencion") or 0)
-            else ""
+        (
+            f"He preparado el borrador {noun} para {output['cliente']}: "
+            f"base {euros(output['base'])}, IVA {euros(output['iva'])}, "
+            + (
+                f"retención de IRPF {euros(output['retencion'])}, "
+                if float(output.get("retencion") or 0)
+                else ""
+            )
+            + f"total {euros(output['total'])}."
         )
-        + f"total {euros(output['total'])}.",
+        if priced
+        else (
+            f"He preparado el borrador {noun} para {output['cliente']}"
+            + (f" («{concept}»)" if concept else "")
+            + ", todavía sin importe: dime cuánto es o pon el precio en el borrador."
+        )
     ]
     if output["tipo"] == "factura":
         lines.append(
@@ -972,7 +1090,22 @@ ANSWERS: dict[str, Callable[[Question], str]] = {
 NEEDS_ORGANIZATION = frozenset(ANSWERS) - {"tax_question", "greeting_help", "unknown"}
 
 
+# Words of a tax rule: a contact question that names no contact and uses them asks the rule
+# ("¿hay sectores donde el ticket llega a 3.000 €?" is not an address).
+_TAX_WORDS = re.compile(
+    r"\b(?:iva|irpf|retenc\w*|retien\w*|modelo|verifactu|recargo|deduc\w*|desgrav\w*|hacienda|"
+    r"rectificativa|simplificada|tickets?|tiques?)\b"
+)
+CONTACT_INTENTS = frozenset({"contact_data", "contact_term", "iban"})
+
+
 def answer(intent: str, question: Question) -> str:
     if intent in NEEDS_ORGANIZATION and question.organization_id is None:
         return NO_ORGANIZATION
+    if (
+        intent in CONTACT_INTENTS
+        and _TAX_WORDS.search(question.folded)
+        and question.contact() is None
+    ):
+        intent = "tax_question"
     return ANSWERS[intent](question)

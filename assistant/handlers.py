@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from assistant.tools import Tool, ToolContext
-from knowledge.selectors import saber
+from knowledge.selectors import FactValue, rates_in_force, saber
 from learning.recordar import recordar
 from memory.selectors import memory_latest_for, payment_term_for
 from search.tools import buscar, consultar, cuenta_bancaria, recuperar
@@ -179,26 +179,24 @@ def crear_presupuesto(context: ToolContext, args: dict[str, Any]) -> dict[str, A
     return preview
 
 
-def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    knowledge = saber(
-        query=str(args["pregunta"]),
-        access=context.access,
-        date=_date(args.get("fecha")) if args.get("fecha") else context.today,
-    )
+def _fact_row(fact: FactValue) -> dict[str, Any]:
     return {
+        "clave": fact.key,
+        "nombre": fact.label,
+        "valor": fact.value,
+        "unidad": fact.unit,
+        "vigente_desde": fact.valid_from.isoformat() if fact.valid_from else None,
+        "vigente_hasta": fact.valid_to.isoformat() if fact.valid_to else None,
+        "fuente": asdict(fact.source) if fact.source else None,
+    }
+
+
+def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    on = _date(args.get("fecha")) if args.get("fecha") else context.today
+    knowledge = saber(query=str(args["pregunta"]), access=context.access, date=on)
+    result: dict[str, Any] = {
         "fecha": knowledge.on.isoformat(),
-        "datos": [
-            {
-                "clave": fact.key,
-                "nombre": fact.label,
-                "valor": fact.value,
-                "unidad": fact.unit,
-                "vigente_desde": fact.valid_from.isoformat() if fact.valid_from else None,
-                "vigente_hasta": fact.valid_to.isoformat() if fact.valid_to else None,
-                "fuente": asdict(fact.source) if fact.source else None,
-            }
-            for fact in knowledge.facts
-        ],
+        "datos": [_fact_row(fact) for fact in knowledge.facts],
         "pasajes": [
             {
                 "articulo": passage.entry,
@@ -210,6 +208,15 @@ def saber_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
             for passage in knowledge.passages
         ],
     }
+    if args.get("porcentaje") not in (None, ""):
+        # "un 5,2 de más, ¿eso qué es?": the percentages in force with that value.
+        asked = _amount(args["porcentaje"])
+        result["porcentajes"] = [
+            _fact_row(fact)
+            for fact in rates_in_force(access=context.access, on=knowledge.on)
+            if _amount(fact.value) == asked
+        ]
+    return result
 
 
 def recordar_tool(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -469,6 +476,7 @@ def facturas_pendientes(context: ToolContext, args: dict[str, Any]) -> dict[str,
         organization_id=_organization(context),
         contact_id=contact.pk if contact else None,
         overdue_on=_today(context) if args.get("solo_vencidas") else None,
+        period=_period(args),
     )
     link = (
         reverse("invoicing:contact_detail", args=[contact.pk])
@@ -676,8 +684,14 @@ TOOLS = [
     ),
     Tool(
         "saber",
-        "Normas fiscales españolas (IVA, IRPF, modelos, plazos, facturas) vigentes en una fecha.",
-        {"pregunta": TEXT, "fecha": {"type": "string", "description": "AAAA-MM-DD"}},
+        "Normas fiscales españolas (IVA, IRPF, modelos, plazos, facturas) vigentes en una fecha; "
+        "porcentaje para saber qué tipos vigentes tienen ese valor (5,2 → recargo de "
+        "equivalencia general).",
+        {
+            "pregunta": TEXT,
+            "fecha": {"type": "string", "description": "AAAA-MM-DD"},
+            "porcentaje": {"type": "string", "description": "un número, p. ej. 5,2"},
+        },
         saber_tool,
         required=("pregunta",),
     ),
@@ -757,8 +771,13 @@ TOOLS = [
     Tool(
         "facturas_pendientes",
         "Facturas emitidas sin cobrar, de un cliente o de todos; solo_vencidas para las que ya "
-        "pasaron su vencimiento.",
-        {"cliente": TEXT, "solo_vencidas": {"type": "boolean"}},
+        "pasaron su vencimiento; desde/hasta para las emitidas en ese periodo.",
+        {
+            "cliente": TEXT,
+            "solo_vencidas": {"type": "boolean"},
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+        },
         facturas_pendientes,
     ),
     Tool(

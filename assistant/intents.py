@@ -80,7 +80,19 @@ _DRAFT_LEAD = (
     r"(?:factura|fra|presupuesto|presu)\b|(?:factura|presupuesto|presu|facturale)\s+"
     r"(?:a|al|para|de)\b)"
 )
-_AMOUNT = r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)"
+_AMOUNT = (
+    r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)|\bpor \d(?:[\d.,]*\d)?\b(?!\s*%)|"
+    r"\d(?:[\d.,]*\d)?\s*(?:\+|mas)\s*iva\b"
+)
+# An order to make one ("hazme una factura a Ana Beltrán por la pintura"), even without its
+# price: the draft is prepared and the price asked for. Not a question about invoices
+# ("¿cómo hago una rectificativa?") nor "saca la factura de …", which asks to see one.
+_DRAFT_ORDER = (
+    r"^(?!.*\b(?:rectificativ|simplificad|que iva|cuanto iva|que retencion|como|puedo|debo)\b)"
+    r"(?:oye,?\s+|porfa,?\s+|por favor,?\s+)?(?:hazle|hazme|haz|preparame|preparale|prepara|"
+    r"creame|creale|crea|genera)\s+(?:un|una)\s+(?:borrador\s+de\s+)?(?:nueva?\s+)?"
+    r"(?:factura|fra|presupuesto|presu)\s+(?:a|al|para)\b"
+)
 _TAX_FIGURE = (
     r"\b(?:repercut|soportad|soportamos|retenid|retuv|devengad)\w*|"
     r"\biva (?:cobrado|pagado|facturado|de (?:las |mis |los )?"
@@ -103,11 +115,13 @@ _NOT_BASE_FIGURE = r"\bque es\b|\bincluye|\bcuenta\b|\bentra\b|\bse calcula|\bma
 _EXPENSE_WORDS = r"\b(?:gast|compr|proveedor|pagad|pagamos|soportad)"
 RULES: tuple[tuple[str, str], ...] = (
     ("search_document", r"^(?:oye,?\s+)?(?:busca|buscame|buscar|encuentra|encuentrame)\b"),
-    ("draft_invoice", _DRAFT_LEAD + r".*" + _AMOUNT),
+    ("draft_invoice", _DRAFT_LEAD + r".*(?:" + _AMOUNT + ")"),
+    ("draft_invoice", _DRAFT_ORDER),
     (
         "contact_term",
         r"\bcomo (?:nos |le |les |se le |se les )?(?:paga|pagan|pagamos|abona|abonan)\b|"
-        r"\b(?:forma|metodo|medio|manera)s? de pago\b|\bplazo de pago\b|"
+        r"\b(?:forma|metodo|medio|manera|condicion|condicione)s? de (?:pago|cobro)\b|"
+        r"\bplazo de pago\b|"
         r"\ba cuant[oa]s? (?:dias )?(?:nos |me )?(?:paga|pagan)\b|"
         r"\bcuantos dias (?:tarda|tiene|de plazo|nos da|le damos|paga)|"
         r"\bencargad[oa]\b|\bpersona de contacto\b|\bpregunt\w* por\b|"
@@ -125,7 +139,22 @@ RULES: tuple[tuple[str, str], ...] = (
         r"\b(?:tengo|tenemos|hay|debo|debemos) que (?:retener|poner|aplicar|presentar|cobrar el)|"
         r"\b(?:llevan|lleva|llevar) retencion|\bcuanto (?:le |les )?retengo\b|"
         r"\bque retencion (?:pongo|aplico|lleva|le pongo|le aplico)|"
-        r"\bcuanto se (?:retiene|retenia)\b",
+        r"\bcuanto se (?:retiene|retenia)\b|"
+        # A rate named as a thing: "el tipo del 4", "le aplico el 21?", "un 5,2 de más, ¿qué es?".
+        r"\btipos? (?:del|de|al) \d{1,2}\b|\btipos? (?:general|reducido|superreducido)\b|"
+        r"\b(?:aplico|pongo|cobro|cargo|meto|aplicamos|ponemos) (?:el|un|al) \d{1,2}\b"
+        r"(?!\s*(?:€|euros?\b|eur\b|horas?\b|dias\b|de (?:enero|febrero|marzo|abril|mayo|junio|"
+        r"julio|agosto|septiembre|octubre|noviembre|diciembre)))|"
+        r"\b\d{1,2}(?:,\d{1,2}\s*(?:%|por ciento)?|\s*(?:%|por ciento))(?:[ ,]+\w+){0,4}[ ,]+"
+        r"(?:que es|eso es|que significa|de que es)\b|"
+        # A wrong rate on an issued invoice: "puse 21 y era 10", "cobré el 21 y tocaba el 10".
+        r"\b(?:puse|pusimos|cobre|cobramos|aplique|aplicamos|facture|facturamos) (?:el |al |un )?"
+        r"\d{1,2}\b.*\b(?:era|tocaba|debia|iba|correspondia)\b|"
+        # A return or a credit: "el cliente me devuelve la caldera, ¿qué factura hago?".
+        r"\b(?:devuelv\w*|devolucion|abono)\b.*\b(?:factura|hago|hacer|hacemos)\b|"
+        # The limit of a ticket or simplified invoice.
+        r"\b(?:tickets?|tiques?|simplificadas?)\b.*\b(?:hasta|limite|maximo|llega a)\b|"
+        r"\b(?:hasta|limite|maximo)\b.*\b(?:tickets?|tiques?|simplificadas?)\b",
     ),
     (
         "expense_total",
@@ -155,11 +184,61 @@ _LOOKUP = (
 )
 
 
+# "¿cuánto sacamos en agosto?": what came in from customers, said as earnings.
+_EARNED = (
+    r"\b(?:cuanto|que|total)\b.*\b(?:sacad[oa]s?|sacao|sacamos|saque|"
+    r"ingresad[oa]s?|ingresao|ingresamos|ingrese|vendid[oa]s?|vendio|vendimos|vendi)\b"
+)
+_NOT_EARNED = r"\b(?:iva|irpf|retenc\w*|ganancia patrimonial)\b|" + _EXPENSE_WORDS
+# "¿dónde está el presupuesto de Talleres García?": a document or a thing kept somewhere, not
+# the contact's address (which "¿dónde está la inmobiliaria?" asks).
+_WHERE_KEPT = (
+    r"\bdonde (?:esta|estan|tengo|tenemos|guardamos|anda|andan|dejamos|dejaste|puse|pusimos|"
+    r"se guarda|se guardan)\b(?: \w+){0,3} (?:presupuestos?|facturas?|fras?|contratos?|tarifas?|"
+    r"documentos?|papel(?:es)?|tickets?|albaran(?:es)?|certificados?|protocolos?|horarios?|"
+    r"plantillas?|listas?|acuerdos?|notas?|condiciones|llaves?|seguros?|polizas?|fotos?)\b"
+)
+# "¿tenemos algo de la tarifa de Ferretería Ruiz?": what is written down somewhere.
+_ANYTHING_ABOUT = (
+    r"\b(?:tenemos|tengo|hay|tienes|teneis|guardamos) (?:algo|algun (?:documento|papel|archivo))"
+    r" (?:de|del|sobre|escrito|apuntado|guardado)\b"
+)
+
+
+# "la factura del gasoil, ¿qué IVA debería llevar?": the rule, unless one invoice is named.
+_RATE_OF_A_THING = (
+    r"\b(?:que|cuanto) iva (?:\w+ ){0,2}(?:lleva|llevan|llevar|deberia|debe|tiene|tienen|va|van|"
+    r"pongo|poner|aplico|cobro|le pongo|le cobro|le aplico|cargo)\b|\ba que iva (?:va|van)\b"
+)
+
+
+# What a contact gives or asks for beyond its card ("¿qué descuento nos hace Ferretería Ruiz?",
+# "¿quiere la factura en papel?"): read where it is written down (``answers.contact_data``).
+_CONDITIONS = (
+    r"\b(?:descuentos?|rappel|tarifas?|condiciones|llaves?|horarios?|en papel|impresas?)\b"
+)
+
+
+# "¿cómo le escribo a la Gestoría Ibáñez?": how to reach a contact, from its card.
+_REACH = (
+    r"\bcomo (?:le |les |se le |nos )?(?:escribo|escribimos|escribir|contacto|contactamos|"
+    r"contactar|localizo|localizamos|localizar|llamo|llamamos|llamar)\b"
+)
+
+
+# "¿cuál es el móvil de Ana Beltrán?": a field of a contact's card.
+_CARD_FIELD_OF = (
+    r"\b(?:movil|telefono|tlf|correo|email|e-mail|mail|cif|nif|dni|nie|direccion) (?:de|del)\b"
+)
+
+
 def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
     """The intent the question's words settle, or None to ask the model."""
     for name, pattern in RULES:
         if re.search(pattern, folded):
             return name
+    if re.search(_RATE_OF_A_THING, folded) and not numbered:
+        return "tax_question"
     if (
         re.search(_TAX_FIGURE, folded)
         and not re.search(_NOT_TAX_FIGURE, folded)
@@ -169,6 +248,8 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "tax_total"
     if numbered:
         return "due_date" if re.search(_DUE, folded) else "lookup_invoice"
+    if re.search(_WHERE_KEPT, folded):
+        return "search_document"
     if (
         re.search(_BASE, folded)
         and (re.search(_FIGURE_WORDS, folded) or dated)
@@ -189,6 +270,18 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "pending"
     if re.search(r"\b(?:que|por) cobrar\b", folded):
         return "due_date" if dated else "pending"
+    if re.search(_ANYTHING_ABOUT, folded):
+        return "search_document"
+    if re.search(_REACH, folded) or re.search(_CARD_FIELD_OF, folded):
+        return "contact_data"
+    if re.search(r"\b(?:iban|numero de cuenta|cuenta bancaria) (?:de|del)\b", folded):
+        return "iban"
+    if re.search(_CONDITIONS, folded) and not re.search(
+        _EXPENSE_WORDS + r"|\bfactur(?:ado|amos|e|aste|acion)\b", folded
+    ):
+        return "contact_data"
+    if re.search(_EARNED, folded) and not re.search(_NOT_EARNED, folded):
+        return "total_invoiced"
     if re.search(_LOOKUP, folded):
         return "lookup_invoice"
     return None

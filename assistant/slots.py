@@ -52,9 +52,14 @@ _SHORT_NUMBER = re.compile(
 # An amount as written: "1.900", "1.900,50", "1900", "38,5", "38.50".
 _FIGURE = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 _AMOUNT = re.compile(rf"(?P<amount>{_FIGURE})\s*(?:€|euros?\b|eur\b|pavos\b)")
+# A price said without the currency: "por 500 de mano de obra", "500 más IVA".
+_BARE_AMOUNT = re.compile(
+    rf"\bpor\s+(?P<amount>{_FIGURE})\b(?!\s*(?:%|por\s?ciento|horas?\b|h\b|unidades|uds?\b|"
+    rf"metros?\b|m2?\b|dias\b))|(?P<amount2>{_FIGURE})\s*(?:\+|mas)\s*iva\b"
+)
 _QUANTITY = re.compile(
     r"\b(?P<quantity>\d+(?:[.,]\d+)?)\s+(?P<unit>horas?|h|unidades|uds?|metros?|m)\b"
-    rf"(?P<what>.*?)\s+a\s+(?P<price>{_FIGURE})\s*(?:€|euros?\b)"
+    rf"(?P<what>.*?)\s+a\s+(?P<price>{_FIGURE})\s*(?:€|euros?\b|(?:\+|mas)\s*iva\b|$|[,.;])"
 )
 _LEGAL_FORM = re.compile(r"\b(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?|s\.?\s?c\.?|c\.?\s?b\.?)$")
 # Words of contact names that say what kind of place it is, not which one.
@@ -260,13 +265,33 @@ class Amount:
     quantity: Decimal
 
 
-def find_amount(question: str) -> Amount | None:
-    """The price a request names, with its quantity: "2 horas … a 38 €" → 2 × 38."""
+# In an order to draft, a number alone is the price ("hazle una factura a X, 200 de mano de
+# obra"), unless it counts something, is a percentage or is part of a date.
+_LONE_NUMBER = re.compile(
+    rf"(?<![\d.,/-])(?P<amount>{_FIGURE})(?![\d.,/-]*\d)(?!\s*(?:%|por\s?ciento|horas?\b|h\b|"
+    r"unidades|uds?\b|metros?\b|m2?\b|dias\b|meses\b|anos\b|de (?:enero|febrero|marzo|abril|"
+    r"mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b))"
+)
+
+
+def find_amount(question: str, *, lone: bool = False, name: str = "") -> Amount | None:
+    """The price a request names, with its quantity: "2 horas … a 38 €" → 2 × 38.
+
+    With ``lone`` (an order to draft), a number said alone is the price too, unless it is
+    part of ``name`` (the customer's, "Avenida del Puerto 88").
+    """
     folded = fold(question)
     if match := _QUANTITY.search(folded):
         return Amount(_decimal(match["price"]), _decimal(match["quantity"]))
     if match := _AMOUNT.search(folded):
         return Amount(_decimal(match["amount"]), Decimal(1))
+    if match := _BARE_AMOUNT.search(folded):
+        return Amount(_decimal(match["amount"] or match["amount2"]), Decimal(1))
+    if lone:
+        in_name = set(re.findall(r"\d+", name))
+        for match in _LONE_NUMBER.finditer(folded):
+            if match["amount"] not in in_name and _decimal(match["amount"]) > 0:
+                return Amount(_decimal(match["amount"]), Decimal(1))
     return None
 
 

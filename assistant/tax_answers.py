@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from assistant.formatting import cut, long_date, percent, plain_markdown
+from assistant.formatting import cut, euros, long_date, percent, plain_markdown
 from search.dates import find_period
 from sumalos.embeddings import embed_passages, embed_query
 from sumalos.platform.text import fold
@@ -71,7 +71,9 @@ TOPICS: tuple[tuple[str, str], ...] = (
         "rectificativa plazo dentro de los cuatro años desde el devengo",
     ),
     (
-        r"\brectificativ|\bme equivoque\b|\bequivocad|\berror en\b|\banular\b|\bborr",
+        r"\brectificativ|\bme equivoque\b|\bequivocad|\berror en\b|\banular\b|\banulo\b|\bborr|"
+        r"\bmal hecha|\bdevuelv\w*|\bdevolucion|\babono\b|"
+        r"\b(?:puse|pusimos|cobre|aplique|facture) (?:el |al |un )?\d{1,2}\b.*\b(?:era|tocaba)\b",
         "factura rectificativa serie específica con numeración propia identificar la factura "
         "rectificada número fecha motivo",
     ),
@@ -134,8 +136,25 @@ _QUESTION_FILLER_TEXT = """
     tenemos cliente
 """
 QUESTION_FILLER = frozenset(_QUESTION_FILLER_TEXT.split())
-RATE_QUESTION = re.compile(
-    r"\b(?:tipo|a cuanto|cual es|cuanto es|de cuanto|que iva|en (?:19|20)\d{2})\b"
+# A question that asks for a figure of the rule: a rate, a limit, a term ("¿cuánto me tienen
+# que retener?", "¿cuánto tiempo tengo para una rectificativa?", "¿hasta cuánto vale el ticket?").
+AMOUNT_QUESTION = re.compile(
+    r"\b(?:tipos?|a cuanto|cual es|cuanto|cuanta|de cuanto|que iva|a que iva|que retencion|"
+    r"que porcentaje|porcentajes?|limite|maximo|hasta cuanto|cuanto tiempo|que plazo|"
+    r"cuantos anos|llegan? a|en (?:19|20)\d{2})\b"
+)
+# "¿qué IVA debería llevar la factura del gasoil?": the rate of a thing.
+VAT_OF_A_THING = re.compile(
+    r"\b(?:que iva|a que iva|que tipo de iva|cuanto iva) (?:\w+ ){0,2}(?:lleva|llevar|llevan|"
+    r"tiene|tienen|va|van|pongo|poner|cobro|aplico|cargo)\b|\ba que iva va\b"
+)
+# "un 5,2 de más, ¿eso qué es?": a percentage named by its number.
+WHAT_IS = re.compile(
+    r"\b(?:que es|eso es|que son|de que es|que significa|a que (?:se )?(?:aplica|corresponde)|"
+    r"de donde sale)\b"
+)
+NAMED_NUMBER = re.compile(
+    r"(?<![\d.,])(?P<n>\d{1,2}(?:,\d{1,2})?)(?![\d.,]*\d)(?!\s*(?:anos|dias|meses|euros|€))"
 )
 
 
@@ -220,12 +239,21 @@ def _on(question: str, today: datetime.date) -> datetime.date | None:
     return found.period[0]
 
 
+def _family(key: str) -> str:
+    return ".".join(key.split(".")[:2])
+
+
 def _facts_text(facts: list[dict[str, Any]]) -> list[str]:
+    """The first facts as "label: value (vigente …)": those of the first one's family (all
+    the surcharge rates when the surcharge is asked), else the first two."""
+    same = [f for f in facts if _family(f["clave"]) == _family(facts[0]["clave"])] if facts else []
     lines = []
-    for fact in facts[:2]:
+    for fact in same if len(same) > 1 else facts[:2]:
         value = (
             percent(fact["valor"])
             if fact["unidad"] == "%"
+            else euros(fact["valor"]).removesuffix(",00 €") + " €"
+            if fact["unidad"] == "€"
             else f"{fact['valor']} {fact['unidad']}".strip()
         )
         since = fact["vigente_desde"]
@@ -251,6 +279,57 @@ def _general_rate_note(call: Call, on: str | None) -> str:
         "Si no se cumple alguna condición (vivienda con al menos dos años, obra encargada por "
         "un particular para su vivienda, materiales hasta el 40 % de la base), se aplica el "
         f"tipo general{rate}."
+    )
+
+
+# Words too common in tax questions to tie a fact to one ("¿cuánto tiempo hay que guardar las
+# facturas?" is not the rectifying-invoice deadline).
+_LOOSE_STEMS = frozenset({"fact", "iva", "tipo", "cuan", "tiem", "plaz", "impo", "tene", "hace"})
+# Spellings of one stem: "retienen" and "retención".
+_STEM_SPELLINGS = {"reti": "rete"}
+
+
+def _stems4(text: str) -> set[str]:
+    stems = {w[:4] for w in re.findall(r"[a-z0-9]+", fold(text)) if len(w) > 3}
+    return {_STEM_SPELLINGS.get(stem, stem) for stem in stems} - _LOOSE_STEMS
+
+
+def _asked_facts(folded: str, output: dict[str, Any]) -> list[dict[str, Any]]:
+    """The facts ``saber`` chose that the question is about: a word of the fact's name or key
+    (beyond the loose ones) in the question or in the titles of the two articles that answer it
+    best ("hasta cuánto un ticket" → "Factura simplificada"), its value said as a number ("el
+    tipo del 4"), or a VAT rate when the question says "IVA" ("el IVA normal, ¿cuánto es?")."""
+    titles = " ".join(p.get("titulo") or "" for p in output.get("pasajes", [])[:2])
+    asked = _stems4(folded) | _stems4(titles)
+    numbers = {n.replace(",", ".") for n in re.findall(r"\d+(?:,\d+)?", folded)}
+    says_vat = bool(re.search(r"\biva\b", folded))
+    return [
+        fact
+        for fact in output.get("datos", [])
+        if asked & _stems4(f"{fact.get('nombre') or ''} {fact['clave'].replace('.', ' ')}")
+        or fact["valor"] in numbers
+        or (says_vat and fact["clave"].startswith("iva.tipo."))
+    ]
+
+
+def _named_rates(folded: str, call: Call, on: str | None) -> list[str]:
+    """The rates in force a number of the question is: "5,2" → the general surcharge."""
+    lines: list[str] = []
+    for match in NAMED_NUMBER.finditer(folded):
+        output = call(
+            "saber", {"pregunta": folded, "porcentaje": match["n"], **({"fecha": on} if on else {})}
+        )
+        lines += _facts_text(output.get("porcentajes", []))
+    return lines[:3]
+
+
+def _general_rate_rule(call: Call, on: str | None) -> str:
+    """The rate of anything the law gives no reduced rate or exemption: the general one."""
+    output = call("saber", {"pregunta": "IVA tipo general", **({"fecha": on} if on else {})})
+    general = next((f for f in output.get("datos", []) if f["clave"] == GENERAL_VAT), None)
+    rate = f"el general, del {percent(general['valor'])}" if general else "el general"
+    return (
+        f"Salvo que la ley le dé un tipo reducido, superreducido o una exención, el IVA es {rate}."
     )
 
 
@@ -313,8 +392,16 @@ def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
     lines: list[str] = []
     home_repair = bool(re.search(HOME_REPAIR, folded))
     lines += _deadline_lines(folded, call)
-    if not lines and RATE_QUESTION.search(folded) and first["datos"] and (not expansions or on):
-        lines += _facts_text(first["datos"])
+    if not lines and AMOUNT_QUESTION.search(folded) and (asked := _asked_facts(folded, first)):
+        lines += _facts_text(asked)
+    if not lines and WHAT_IS.search(folded):
+        lines += _named_rates(folded, call, arguments.get("fecha"))
+    if (
+        VAT_OF_A_THING.search(folded)
+        and not home_repair
+        and not any(f["clave"].startswith("iva.tipo.") for f in first["datos"])
+    ):
+        lines.append(_general_rate_rule(call, arguments.get("fecha")))
     ranked = _rank(question, " ".join(expansions), units)
     chosen = [unit for _, unit in ranked[: UNITS - min(len(lines), 1)]]
     for unit in chosen:

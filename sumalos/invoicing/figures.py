@@ -183,9 +183,11 @@ def pending_invoices(
     organization_id: int,
     contact_id: int | None = None,
     overdue_on: datetime.date | None = None,
+    period: Period | None = None,
 ) -> Figure:
-    """Issued, unpaid invoices (overdue on ``overdue_on`` only, when given), oldest due first."""
-    invoices = _issued(access, organization_id, None).filter(paid_at__isnull=True)
+    """Issued, unpaid invoices (overdue on ``overdue_on`` only, when given; issued in
+    ``period``, when given), oldest due first."""
+    invoices = _issued(access, organization_id, period).filter(paid_at__isnull=True)
     if contact_id is not None:
         invoices = invoices.filter(contact_id=contact_id)
     if overdue_on is not None:
