@@ -200,7 +200,11 @@ def _score(rows: list[dict[str, Any]], provider: AiProvider) -> dict[str, Any]:
         today = datetime.date.fromisoformat(row.get("today") or datetime.date.today().isoformat())
         contacts = readable_contacts(access=access, organization_id=organization.pk)
         result = provider.extract(
-            message=row["text"], previous=row.get("previous"), known=[], contacts=contacts
+            message=row["text"],
+            previous=row.get("previous"),
+            known=[],
+            contacts=contacts,
+            organization=organization.name,
         )
         usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=result.usage)
         found = [_resolve(access, organization.pk, fact) for fact in result.value]

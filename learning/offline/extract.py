@@ -27,7 +27,7 @@ from learning.offline.attributes import (
     classify,
 )
 from learning.offline.patterns import pattern_facts
-from learning.offline.slots import Slot, find_slots
+from learning.offline.slots import BUSINESS_WORDS, Slot, find_slots
 from learning.offline.subjects import (
     CONTACT,
     NAMED,
@@ -44,6 +44,9 @@ from memory.policy_secrets import fold_aligned
 from memory.scope import is_own_life, strip_markers
 
 MAX_NOTE = 300
+# The writer's own organization, shown to the matcher as one more name ("Fontanería Martín
+# cierra en agosto" is the company, not Rosa María Martínez).
+OWN = "organization"
 # A typed value that fills its attribute is worth this much on top of the classifier's word.
 SLOT_BONUS = 0.35
 # A second attribute in the same sentence needs its own value and at least this probability.
@@ -93,8 +96,29 @@ _COMPANY_CUES = re.compile(
 )
 _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
-    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no)\b[^,;.:]{0,24}$"
+    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
+    # "mejor mensajes que llamadas": the second is what is not wanted.
+    r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b[^,;.:]{0,24}$"
 )
+# A report of what was done ("ya he mandado la factura", "he metido el ticket de ayer"):
+# an event of the day, not a lasting fact, unless it says what holds from now on.
+_DONE = re.compile(
+    r"^\s*(?:(?:hoy|ayer|ya|esta\s+manana|esta\s+tarde)\s+)?(?:le\s+|les\s+)?(?:he|hemos)\s+"
+    r"(?:mandado|enviado|metido|estado|pasado|hecho|arreglado|instalado|puesto|llevado|"
+    r"subido|apuntado|revisado|cambiado|terminado|acabado|cobrado|entregado|llamado|ido)\b"
+)
+_FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
+# Words near a name that make it the contact person ("el director, el Sr. Cuesta",
+# "persona de contacto Vicen", "preguntar por Rosana"), or that follow it ("Julián, el del
+# hostal", "Nerea es la que lleva los pedidos").
+_ROLE_BEFORE = re.compile(
+    r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
+    r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|preguntar?\s+por|"
+    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
+    r"[^,.;:]{2,40},)\s*[^,.;:]{0,12}$"
+)
+_ROLE_AFTER = re.compile(r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b")
+
 _QUESTION_OR_ORDER = re.compile(
     r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|hazle|hazles|crea|creame|manda|mandale|envia|enviale|dime|busca|"
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
@@ -120,7 +144,9 @@ _FILLERS = re.compile(
     r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada)\s*[:,.!\-–]*\s+",
 )
 _CLAUSES = re.compile(
-    r"(?<=[.!?;])\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
+    r"(?<=[.!?;])(?<![Ss]r\.)(?<![Ss]ra\.)(?<![Dd]r\.)(?<![Dd]ra\.)(?<![Ss]rta\.)"
+    r"(?<!\b[Dd]\.)(?<![Dd]ña\.)(?<![Aa]vda\.)(?<![Aa]v\.)(?<![Nn]º\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
     r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
 )
@@ -198,6 +224,8 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
 
 
 def _mention_subject(mention: Mention, text: str) -> Subject:
+    if mention.contact is not None and mention.contact.kind == OWN:
+        return Subject(ORGANIZATION)
     lead = _ROLE_LEAD.search(text[: mention.start])
     start = lead.start() if lead else mention.start
     kind = CONTACT if mention.contact is not None else NAMED
@@ -209,7 +237,7 @@ def find_subject(
 ) -> Subject:
     """Who ``text`` is about, for a fact of ``attribute``."""
     folded = fold_aligned(text).lower()
-    if attribute in ("nombre", "apodo", "tono"):
+    if attribute == "nombre" or (attribute in ("apodo", "tono") and _WRITER_CUES.search(folded)):
         return Subject(WRITER)
     known = list(contacts)
     # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
@@ -237,7 +265,7 @@ def find_subject(
         return Subject(WRITER)
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
         return Subject(ORGANIZATION)
-    if attribute in ("preferencia", "canal_preferido"):
+    if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
 
@@ -280,6 +308,11 @@ def _preference_value(clause: str) -> str:
     return ""
 
 
+def _business(slot: Slot) -> bool:
+    """A person value that names a business ("Fincas Turia"): a person's name comes first."""
+    return slot.kind == "person" and fold_aligned(slot.value.split()[0]).lower() in BUSINESS_WORDS
+
+
 def _value(attribute: str, live: list[Slot]) -> str:
     kinds = ATTRIBUTE_SLOTS[attribute]
     fitting = [s for s in live if s.kind in kinds]
@@ -289,7 +322,7 @@ def _value(attribute: str, live: list[Slot]) -> str:
             if slot.value not in values:
                 values.append(slot.value)
         return ", ".join(values)
-    by_preference = sorted(fitting, key=lambda s: (kinds.index(s.kind), s.start))
+    by_preference = sorted(fitting, key=lambda s: (kinds.index(s.kind), _business(s), s.start))
     return by_preference[0].value if by_preference else ""
 
 
@@ -365,7 +398,9 @@ def _clause_facts(
     patterned = list(pattern_facts(clause))
     if patterned:
         return patterned
-    slots = _outside_names(find_slots(clause, today), clause, contacts)
+    slots = _people_not_contacts(
+        _outside_names(find_slots(clause, today), clause, contacts), contacts
+    )
     live = _live(slots, folded)
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
@@ -387,7 +422,12 @@ def _clause_facts(
     if not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2):
         return []
     chosen = [scored[0][1]]
-    used = set(ATTRIBUTE_SLOTS[chosen[0]])
+    if _contact_person(live, folded) and "persona_contacto" not in chosen:
+        # A name given as someone's contact person states it, whatever else the clause says.
+        if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
+            chosen = []
+        chosen.insert(0, "persona_contacto")
+    used = set().union(*(ATTRIBUTE_SLOTS[a] for a in chosen))
     for _, attribute, p in scored[1:]:
         fills = set(ATTRIBUTE_SLOTS[attribute])
         evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
@@ -418,6 +458,70 @@ def _clause_facts(
     return facts
 
 
+# Where a sentence that states a typed fact goes on to say something else about the subject
+# ("paga a 30 días, pero siempre se retrasan una semana").
+_PARTS = re.compile(
+    r",?\s+pero\s+|,\s+y\s+(?=(?:la|el|los|las|lo|todo|nos|les?|siempre|hay)\b)|:\s+|"
+    r",\s+(?=(?:todo|toda|la|el|los|las|lo|hay|siempre|nunca|nos|les?|que)\b)"
+)
+MIN_PART_WORDS = 4
+
+
+def _leftover_note(
+    clause: str, facts: list[ExtractedFact], today: datetime.date | None
+) -> ExtractedFact | None:
+    """The clause as a note about its subject when a part of it states something no typed fact
+    carries; nothing is lost when a sentence says two things and only one has an attribute."""
+    typed = [f for f in facts if not f.note and f.subject_name]
+    if not typed:
+        return None
+    values = {fold_aligned(f.value).lower() for f in facts}
+    for part in _PARTS.split(clause):
+        words = part.split()
+        if len(words) < MIN_PART_WORDS or not states_something(part):
+            continue
+        folded = fold_aligned(part).lower()
+        if fold_aligned(typed[0].subject_name).lower() in folded:
+            continue  # the part that names the subject carries the typed fact
+        slots = find_slots(part, today)
+        if any(fold_aligned(s.value).lower() in values for s in slots):
+            continue
+        guess = classify(part, slots)
+        if guess.attribute == NOTHING:
+            continue
+        text = sentence(clause)
+        return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
+    return None
+
+
+def _contact_person(live: list[Slot], folded: str) -> bool:
+    """Whether a live name is given as someone's contact person."""
+    return any(
+        slot.kind == "person"
+        and (
+            _ROLE_BEFORE.search(folded[max(0, slot.start - 60) : slot.start])
+            or _ROLE_AFTER.match(folded, slot.end)
+        )
+        for slot in live
+    )
+
+
+def _people_not_contacts(slots: list[Slot], contacts: Sequence[ContactName]) -> list[Slot]:
+    """A name that is a contact's whole name is who the sentence is about, not a person value
+    ("ya he mandado la factura a Jesús Alcañiz"); businesses come after people's names."""
+    return [
+        s for s in slots if s.kind != "person" or not any(_whole_name(s.value, c) for c in contacts)
+    ]
+
+
+def _whole_name(value: str, contact: ContactName) -> bool:
+    words = [w for w in re.findall(r"[a-z0-9ñ]+", fold_aligned(contact.name).lower()) if len(w) > 2]
+    have = re.findall(r"[a-z0-9ñ]+", fold_aligned(value).lower())
+    return len(words) >= 2 and (
+        all(w in have for w in words) or (len(have) >= 2 and all(w in words for w in have))
+    )
+
+
 def states_something(text: str) -> bool:
     """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
     folded = fold_aligned(text).lower()
@@ -425,6 +529,7 @@ def states_something(text: str) -> bool:
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
         or _UNSURE.search(folded)
+        or (_DONE.search(folded) and not _FROM_NOW.search(folded))
     )
 
 
@@ -511,29 +616,78 @@ def extract_facts(
     contacts: Sequence[ContactName] = (),
     today: datetime.date | None = None,
     previous: str | None = None,
+    organization: str = "",
 ) -> list[ExtractedFact]:
     """Every fact the message states, once each; one note when none is confident.
 
-    A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho") is
-    about the contact the writer's previous message named.
+    A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho"), or
+    only the person the previous message gave as a contact ("y el email de Enrique es…"), is
+    about the contact or name the writer's previous message named.
     """
-    facts = _message_facts(message, known, contacts, today)
+    if organization:
+        contacts = [*contacts, ContactName(0, organization, OWN)]
+    facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
     before = _previous_subject(previous, contacts, today)
-    named = {f.subject_contact_id for f in facts if f.subject_name}
-    if before is None or not named <= {before.subject_contact_id}:
+    if before is None:
+        return facts
+    people = _people_named(previous or "", today)
+    facts = [
+        _about(fact, before)
+        if fact.subject_name and fact.subject_contact_id is None and _first(fact) in people
+        else fact
+        for fact in facts
+    ]
+    if not {_key(f) for f in facts if f.subject_name} <= {_key(before)}:
         # A follow-up that names another subject is about that one.
         return facts
     return [
-        replace(
-            fact,
-            category=before.category,
-            subject_name=before.subject_name,
-            subject_contact_id=before.subject_contact_id,
-        )
+        _about(fact, before)
         if not fact.subject_name and fact.category not in _WRITER_CATEGORIES and not fact.note
         else fact
         for fact in facts
     ]
+
+
+_BARE_NUMBER = re.compile(
+    r"\b(?P<lead>a|es\s+a|son|serian?)\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|euros?|de\b|h\b|[:.,]\d|dias|d\b))"
+)
+
+
+def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
+    """A follow-up to a payment term says the days as bare numbers ("perdona, no es a 30, es
+    a 60"): written out, so the slot reader sees terms."""
+    if not previous or any(s.kind == "term" for s in find_slots(message, today)):
+        return message
+    terms = [s for s in find_slots(previous, today) if s.kind == "term"]
+    if not any("dias" in fold_aligned(s.value) for s in terms):
+        return message
+    return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
+
+
+def _about(fact: ExtractedFact, subject: ExtractedFact) -> ExtractedFact:
+    return replace(
+        fact,
+        category=subject.category,
+        subject_name=subject.subject_name,
+        subject_contact_id=subject.subject_contact_id,
+    )
+
+
+def _key(fact: ExtractedFact) -> object:
+    return fact.subject_contact_id or fold_aligned(fact.subject_name).lower()
+
+
+def _first(fact: ExtractedFact) -> str:
+    return fold_aligned(fact.subject_name.split()[0]).lower() if fact.subject_name else ""
+
+
+def _people_named(previous: str, today: datetime.date | None) -> set[str]:
+    """First names of the people a message gives as someone's contact."""
+    return {
+        fold_aligned(slot.value.split()[0]).lower()
+        for slot in find_slots(previous, today)
+        if slot.kind == "person"
+    }
 
 
 _WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
@@ -542,12 +696,16 @@ _WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
 def _previous_subject(
     previous: str | None, contacts: Sequence[ContactName], today: datetime.date | None
 ) -> ExtractedFact | None:
-    """The contact the previous message was about, when it names exactly one."""
-    if not previous or not contacts:
+    """The contact the previous message was about, when it names exactly one; else the one
+    business or person it named that links to no contact ("Talleres Garcés", a new customer)."""
+    if not previous:
         return None
     named = [_named_in(c, contacts, today) for c in _clauses(_clean(previous))]
     linked = {f.subject_contact_id: f for f in named if f is not None and f.subject_contact_id}
-    return next(iter(linked.values())) if len(linked) == 1 else None
+    if linked:
+        return next(iter(linked.values())) if len(linked) == 1 else None
+    unlinked = {_key(f): f for f in named if f is not None and len(f.subject_name.split()) >= 2}
+    return next(iter(unlinked.values())) if len(unlinked) == 1 else None
 
 
 def _message_facts(
@@ -579,7 +737,8 @@ def _message_facts(
             # A clause that states nothing may still name who the next one is about
             # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
             carried = _named_in(clause, contacts, today) or carried
-        for fact in clause_facts:
+        leftover = _leftover_note(clause, clause_facts, today)
+        for fact in [*clause_facts, *([leftover] if leftover else [])]:
             # A clause that names nobody is about the subject of the clause before it.
             if carried is not None and not fact.subject_name and fact.category == "empresa":
                 fact = replace(

@@ -248,6 +248,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 continue
             if not first_only and not (text[start].isupper() or named_as_group) and weight < 1:
                 continue
+            if not first_only and _in_another_name(text, start, end, words, hit_words[0]):
+                continue  # "Luis Ferrando" is not José Luis Moreno, "Eva Martí" not Martínez
         score = len(hits) / len(words) + weight
         if first_only and len(hits) == 1:
             score = FIRST_NAME_SCORE  # any other mention in the sentence names the subject
@@ -290,6 +292,29 @@ def _only_first_name(
             return False  # part of a longer name: "Bar Paco", "Talleres Begoña"
     following = _NEXT_WORD.match(text, end)
     return following is None or fold_aligned(following.group(1)).lower() in _NOT_NAMES_FOLDED
+
+
+def _in_another_name(text: str, start: int, end: int, words: list[str], hit: str) -> bool:
+    """One word of a name written next to a capitalised word that name does not carry: part
+    of someone else's name ("Luis Ferrando", "Eva Martí", "Fontanería Martín"). A short first
+    name before the exact surname is the same person ("Inma Castelló", "Paco Peña")."""
+    if not text[start].isupper():
+        return False
+    exact = fold_aligned(text[start:end]).lower() == hit
+    neighbours = []
+    before = _PREVIOUS_WORD.search(text[:start])
+    if before is not None and before.group(1)[:1].isupper() and not (exact and hit == words[-1]):
+        neighbours.append(before.group(1))
+    following = _NEXT_WORD.match(text, end)
+    if following is not None:
+        neighbours.append(following.group(1))
+    for word in neighbours:
+        folded = fold_aligned(word).lower()
+        if folded in _NOT_NAMES_FOLDED or folded in _NOISE or folded in ROLE_WORDS:
+            continue
+        if not any(_close(folded, w) for w in words):
+            return True
+    return False
 
 
 def _names_another(text: str, end: int, owner: ContactName) -> bool:
@@ -506,6 +531,9 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # One capitalised word opening a sentence is how Spanish writes any first word.
         if len(words) == 1 and _opens_sentence(text, start):
             continue
+        if len(words) >= 4 and words[-2] == "de" and words[-3] not in ("de", "del", "la"):
+            # "Talleres Garcés de Burjassot": the town where a business is, not its name.
+            words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
         if any(not (end <= s or start >= e) for s, e in taken):
