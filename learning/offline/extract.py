@@ -100,6 +100,11 @@ _NEGATED_BEFORE = re.compile(
     # "mejor mensajes que llamadas": the second is what is not wanted.
     r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b[^,;.:]{0,24}$"
 )
+# What introduces the value that replaces an earlier one in the same sentence.
+_CORRECTION_LEAD = re.compile(
+    r"(?:,|\by)\s*(?:(?:no|que)\s+)?(?:es|son|sera|seria|ahora(?:\s+es)?|sino|mejor|en\s+realidad)"
+    r"\s+(?:a\s+|por\s+|en\s+|con\s+|de\s+)?$"
+)
 # A report of what was done ("ya he mandado la factura", "he metido el ticket de ayer"):
 # an event of the day, not a lasting fact, unless it says what holds from now on.
 _DONE = re.compile(
@@ -219,8 +224,20 @@ def _clauses(text: str) -> list[str]:
 
 
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
-    """The values a negation or an earlier state does not mark ("no a 30", "antes 30")."""
-    return [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
+    """The values a negation or an earlier state does not mark ("no a 30", "antes 30"), nor
+    one a later value of its kind corrects ("paga a 60, es a 30"; "en efectivo, ahora bizum")."""
+    live = [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
+    corrected = {
+        s.kind
+        for s in live
+        if _CORRECTION_LEAD.search(folded[max(0, s.start - 20) : s.start])
+        and any(o.kind == s.kind and o.start < s.start for o in live)
+    }
+    return [
+        s
+        for s in live
+        if s.kind not in corrected or not any(o.kind == s.kind and o.start > s.start for o in live)
+    ]
 
 
 def _mention_subject(mention: Mention, text: str) -> Subject:
@@ -419,9 +436,13 @@ def _clause_facts(
         scored.append((p + bonus, attribute, p))
     scored.sort(key=lambda item: -item[0])
     p_nothing = dict(guess.ranked)[NOTHING]
-    if not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2):
+    unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
+    delivery = _DELIVERY.search(folded) is not None
+    if unsure and not delivery:
         return []
-    chosen = [scored[0][1]]
+    chosen = [NOTE if unsure else scored[0][1]]
+    if chosen[0] == NOTE and delivery:
+        chosen = ["instrucciones_entrega"]
     if _contact_person(live, folded) and "persona_contacto" not in chosen:
         # A name given as someone's contact person states it, whatever else the clause says.
         if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
@@ -458,13 +479,26 @@ def _clause_facts(
     return facts
 
 
+# How to get in or deliver, said as an instruction ("entrar por la puerta de atrás", "ir con
+# el furgón pequeño", "el timbre no funciona, llamar antes de subir").
+_DELIVERY = re.compile(
+    r"\b(?:entr(?:ar|emos|ad|en)\s+por|puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
+    r"furgo(?:n|neta)?\b|aparca[rdn]?|descarga[rdn]?|montacargas|portero\s+automatico|"
+    r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
+    r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
+)
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
-_PARTS = re.compile(
-    r",?\s+pero\s+|,\s+y\s+(?=(?:la|el|los|las|lo|todo|nos|les?|siempre|hay)\b)|:\s+|"
-    r",\s+(?=(?:todo|toda|la|el|los|las|lo|hay|siempre|nunca|nos|les?|que)\b)"
+_PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")
+MIN_PART_WORDS = 5
+_EXPLANATION = re.compile(
+    r"^\s*(?:que|porque|ya\s+que|pues|como|no|ni|nada)\b|.*\bno\s|"
+    # The change the typed fact states: "ha cambiado de móvil", "ha subido el teflón".
+    r".*\b(?:ha|han)\s+(?:cambiado|subido|bajado|actualizado)\b|.*\b(?:nuev[oa]|ahora)\b"
 )
-MIN_PART_WORDS = 4
+_SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
+# A part the classifier reads as stating nothing with more than this is no note.
+LEFTOVER_NOTHING = 0.5
 
 
 def _leftover_note(
@@ -473,25 +507,30 @@ def _leftover_note(
     """The clause as a note about its subject when a part of it states something no typed fact
     carries; nothing is lost when a sentence says two things and only one has an attribute."""
     typed = [f for f in facts if not f.note and f.subject_name]
-    if not typed:
-        return None
-    values = {fold_aligned(f.value).lower() for f in facts}
+    if not typed or any(f.attribute in _SENTENCE_VALUED for f in facts):
+        return None  # an instruction or a preference already keeps the whole sentence
+    named = {
+        w
+        for w in re.findall(r"[a-z0-9ñ]{4,}", fold_aligned(typed[0].subject_name).lower())
+        if w not in BUSINESS_WORDS
+    }
+    left = []
     for part in _PARTS.split(clause):
-        words = part.split()
+        folded = fold_aligned(part).lower()
+        words = re.findall(r"[a-z0-9ñ]+", folded)
         if len(words) < MIN_PART_WORDS or not states_something(part):
             continue
-        folded = fold_aligned(part).lower()
-        if fold_aligned(typed[0].subject_name).lower() in folded:
-            continue  # the part that names the subject carries the typed fact
+        if _EXPLANATION.match(folded) or named & set(words):
+            continue  # a reason ("que siempre van tarde"), or the part that names the subject
         slots = find_slots(part, today)
-        if any(fold_aligned(s.value).lower() in values for s in slots):
-            continue
-        guess = classify(part, slots)
-        if guess.attribute == NOTHING:
-            continue
-        text = sentence(clause)
-        return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
-    return None
+        if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+            continue  # a value belongs to a typed fact or a correction
+        left.append(part.strip(" ,.;:"))
+    if not left:
+        return None
+    # Only what the typed facts do not say, so the note never reads as one of them.
+    text = sentence(f"{typed[0].subject_name}: {', '.join(left)}")
+    return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
 
 
 def _contact_person(live: list[Slot], folded: str) -> bool:
@@ -656,7 +695,7 @@ _BARE_NUMBER = re.compile(
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
     """A follow-up to a payment term says the days as bare numbers ("perdona, no es a 30, es
     a 60"): written out, so the slot reader sees terms."""
-    if not previous or any(s.kind == "term" for s in find_slots(message, today)):
+    if not previous:
         return message
     terms = [s for s in find_slots(previous, today) if s.kind == "term"]
     if not any("dias" in fold_aligned(s.value) for s in terms):

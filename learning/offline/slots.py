@@ -697,7 +697,8 @@ _APPOSITION = re.compile(
     r"encargad[oa]|hij[oa]|due[nñ][oa]|jef[ea]|comercial|responsable|director[a]?|president[ea]|"
     r"administrador[a]?|agente|gerente|conserje|portero|portera|secretari[oa]|t[eé]cnic[oa]|"
     r"mec[aá]nic[oa]|recepcionista|contable)"
-    rf"|\b(?:el|la|los|las)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{{2,40}},\s+(?P<between>{_NAME}),"
+    r"|\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{2,40},\s+"
+    rf"(?P<between>{_NAME}),"
 )
 
 
