@@ -84,7 +84,7 @@ _SUPPLIER_HINTS = re.compile(
 )
 _WRITER_CUES = re.compile(
     r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
-    r"hablame|tratame|trates|prefiero|avisame|escribeme|mandame|me\s+gusta|no\s+me\s+|"
+    r"hablame|tratame|trates|prefiero|avisame|no\s+(?:cojo|contesto|respondo|estoy)\b|escribeme|mandame|me\s+gusta|no\s+me\s+|"
     r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
     r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
     r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
@@ -418,6 +418,7 @@ def _clause_facts(
     slots = _people_not_contacts(
         _outside_names(find_slots(clause, today), clause, contacts), contacts
     )
+    slots = _opening_name(slots, clause, contacts)
     live = _live(slots, folded)
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
@@ -496,6 +497,7 @@ _EXPLANATION = re.compile(
     # The change the typed fact states: "ha cambiado de móvil", "ha subido el teflón".
     r".*\b(?:ha|han)\s+(?:cambiado|subido|bajado|actualizado)\b|.*\b(?:nuev[oa]|ahora)\b"
 )
+_WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
 # A part the classifier reads as stating nothing with more than this is no note.
 LEFTOVER_NOTHING = 0.5
@@ -522,7 +524,7 @@ def _leftover_note(
             continue
         if _EXPLANATION.match(folded) or named & set(words):
             continue  # a reason ("que siempre van tarde"), or the part that names the subject
-        slots = find_slots(part, today)
+        slots = [s for s in find_slots(part, today) if s.kind not in _WHEN]
         if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
             continue  # a value belongs to a typed fact or a correction
         left.append(part.strip(" ,.;:"))
@@ -551,6 +553,17 @@ def _people_not_contacts(slots: list[Slot], contacts: Sequence[ContactName]) -> 
     return [
         s for s in slots if s.kind != "person" or not any(_whole_name(s.value, c) for c in contacts)
     ]
+
+
+def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName]) -> list[Slot]:
+    """A name opening the clause is its subject, not a contact person, unless another contact
+    is named: "Julián, el del hostal, …" is the hostal's; "Carlos Moreno, el de la reforma de
+    Alboraya, paga a 30" is a customer of his own."""
+    first = next((s for s in slots if s.kind == "person" and not clause[: s.start].strip()), None)
+    if first is None:
+        return slots
+    others = [m for m in match_contacts(clause, list(contacts)) if m.start >= first.end]
+    return slots if others else [s for s in slots if s is not first]
 
 
 def _whole_name(value: str, contact: ContactName) -> bool:
@@ -687,17 +700,17 @@ def extract_facts(
     ]
 
 
+# A number of days said alone: "a 45", "son 60", then the end of what is said.
 _BARE_NUMBER = re.compile(
-    r"\b(?P<lead>a|es\s+a|son|serian?)\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|euros?|de\b|h\b|[:.,]\d|dias|d\b))"
+    r"\b(?:a|es\s+a|son|serian?)\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))"
 )
 
 
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
-    """A follow-up to a payment term says the days as bare numbers ("perdona, no es a 30, es
-    a 60"): written out, so the slot reader sees terms."""
-    if not previous:
-        return message
-    terms = [s for s in find_slots(previous, today) if s.kind == "term"]
+    """A correction of a payment term says the days as bare numbers ("perdona, no es a 30, es
+    a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
+    context = f"{previous or ''} {message}"
+    terms = [s for s in find_slots(context, today) if s.kind == "term"]
     if not any("dias" in fold_aligned(s.value) for s in terms):
         return message
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
