@@ -516,6 +516,7 @@ def _leftover_note(
         for w in re.findall(r"[a-z0-9ñ]{4,}", fold_aligned(typed[0].subject_name).lower())
         if w not in BUSINESS_WORDS
     }
+    values = " ".join(fold_aligned(f.value).lower() for f in typed)
     left = []
     for part in _PARTS.split(clause):
         folded = fold_aligned(part).lower()
@@ -524,7 +525,11 @@ def _leftover_note(
             continue
         if _EXPLANATION.match(folded) or named & set(words):
             continue  # a reason ("que siempre van tarde"), or the part that names the subject
-        slots = [s for s in find_slots(part, today) if s.kind not in _WHEN]
+        slots = [
+            s
+            for s in find_slots(part, today)
+            if s.kind not in _WHEN or fold_aligned(s.value).lower() in values
+        ]
         if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
             continue  # a value belongs to a typed fact or a correction
         left.append(part.strip(" ,.;:"))

@@ -776,6 +776,13 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
             for other in slots
         )
     ]
+    # "Que le llamemos Salva" names him; the verb is no channel.
+    named = [s.start for s in kept if s.kind == "nickname"]
+    kept = [
+        s
+        for s in kept
+        if not (s.kind == "channel" and any(0 <= start - s.end <= 3 for start in named))
+    ]
     return sorted(set(kept), key=lambda s: (s.start, -s.end, s.kind))
 
 

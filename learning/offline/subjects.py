@@ -262,6 +262,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 continue
             if not first_only and not (text[start].isupper() or named_as_group) and weight < 1:
                 continue
+            if not text[start].isupper() and fold_aligned(text[start:end]).lower() != hit_words[0]:
+                continue  # a lowercase near-miss of one word: "la puerta" is not El Puerto
             if not first_only and _in_another_name(text, start, end, words, hit_words[0]):
                 continue  # "Luis Ferrando" is not José Luis Moreno, "Eva Martí" not Martínez
         score = len(hits) / len(words) + weight
