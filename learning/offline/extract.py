@@ -497,6 +497,11 @@ _EXPLANATION = re.compile(
     # The change the typed fact states: "ha cambiado de móvil", "ha subido el teflón".
     r".*\b(?:ha|han)\s+(?:cambiado|subido|bajado|actualizado)\b|.*\b(?:nuev[oa]|ahora)\b"
 )
+# An order to Suma about the message ("hazlo público en la empresa", "apúntalo").
+_ORDER_PART = re.compile(
+    r"^\s*(?:haz|pon|guarda|apunta|anota|comparte|di|avisa|manda|envia|recuerda|deja|quita|"
+    r"borra|cambia|actualiza|ponme|dile|mandale|avisale)(?:lo|la|los|las|le|les|selo|sela|melo)?\b"
+)
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
 # A part the classifier reads as stating nothing with more than this is no note.
@@ -523,8 +528,8 @@ def _leftover_note(
         words = re.findall(r"[a-z0-9ñ]+", folded)
         if len(words) < MIN_PART_WORDS or not states_something(part):
             continue
-        if _EXPLANATION.match(folded) or named & set(words):
-            continue  # a reason ("que siempre van tarde"), or the part that names the subject
+        if _EXPLANATION.match(folded) or _ORDER_PART.match(folded) or named & set(words):
+            continue  # a reason, an order to Suma ("hazlo público"), the part naming the subject
         slots = [
             s
             for s in find_slots(part, today)

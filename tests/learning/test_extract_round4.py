@@ -259,3 +259,10 @@ def test_a_leftover_note_holds_only_what_the_typed_fact_does_not_say():
         ("plazo_pago", "Hostal Miramar paga a 30 días.", False),
         ("nota", "Hostal Miramar: en enero siempre se retrasan.", True),
     ]
+
+
+def test_an_order_to_suma_beside_the_fact_is_no_leftover_note():
+    facts = extract_facts(
+        "hazlo publico en la empresa: Hostal Miramar paga a 30 días", [], contacts=CONTACTS
+    )
+    assert [(f.attribute, f.value) for f in facts] == [("plazo_pago", "30 días")]
