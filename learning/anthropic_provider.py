@@ -157,10 +157,12 @@ class AnthropicProvider:
         previous: str | None,
         known: list[KnownAttribute],
         contacts: Sequence[ContactName] = (),
+        organization: str = "",
     ) -> ProviderResult[list[ExtractedFact]]:
         stored = "\n".join(f"{k.subject}: {k.attribute} = {k.value}" for k in known)
         names = "\n".join(c.name for c in contacts[:MAX_CONTACTS_SHOWN])
         prompt = (
+            f"<empresa>{organization}</empresa>\n"
             f"<contactos>{names}</contactos>\n"
             f"<atributos_ya_guardados>{stored}</atributos_ya_guardados>\n"
             "Reutiliza esos nombres de atributo si el hecho es el mismo.\n"

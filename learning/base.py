@@ -134,6 +134,7 @@ class AiProvider(Protocol):
         previous: str | None,
         known: list[KnownAttribute],
         contacts: Sequence[ContactName] = (),
+        organization: str = "",
     ) -> ProviderResult[list[ExtractedFact]]: ...
 
 

@@ -14,8 +14,11 @@ round, so no longer a test half) and ``extraction_dev_round2.jsonl`` (the second
 messages, one family of phrasing each: role words, partial names, typos, first names, unknown
 names that look like a contact, prices per unit, percentages, periods, times, payment methods,
 terms, contact persons, corrections, zero values, the writer's preferences, and lines that
-state nothing). The figure that counts is a blind set written by someone else, kept outside
-the repository. Decision records: docs/decisions/0020, 0026.
+state nothing), ``extraction_dev_round3.jsonl``, ``extraction_test_b.jsonl`` and the dev half
+of blind set C ``extraction_dev_c.jsonl`` (both read, so dev), and
+``extraction_dev_round4.jsonl`` (round 4's own messages). The figure that counts is a blind set
+written by someone else, kept outside the repository. Decision records: docs/decisions/0020,
+0026, 0032.
 """
 
 from __future__ import annotations
@@ -200,7 +203,11 @@ def _score(rows: list[dict[str, Any]], provider: AiProvider) -> dict[str, Any]:
         today = datetime.date.fromisoformat(row.get("today") or datetime.date.today().isoformat())
         contacts = readable_contacts(access=access, organization_id=organization.pk)
         result = provider.extract(
-            message=row["text"], previous=row.get("previous"), known=[], contacts=contacts
+            message=row["text"],
+            previous=row.get("previous"),
+            known=[],
+            contacts=contacts,
+            organization=organization.name,
         )
         usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=result.usage)
         found = [_resolve(access, organization.pk, fact) for fact in result.value]

@@ -15,6 +15,7 @@ from learning.services import (
     fact_write,
     known_attributes,
     message_requested_visibility,
+    organization_name,
     readable_contacts,
 )
 from memory.policy import Verdict, check_content
@@ -53,7 +54,13 @@ def recordar(
     known = known_attributes(
         access=access, organization_id=organization_id, contacts=contacts, text=text
     )
-    extraction = provider.extract(message=text, previous=None, known=known, contacts=contacts)
+    extraction = provider.extract(
+        message=text,
+        previous=None,
+        known=known,
+        contacts=contacts,
+        organization=organization_name(organization_id),
+    )
     usage_record(
         purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=source_message_id
     )

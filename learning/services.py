@@ -37,7 +37,7 @@ from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
 from memory.services import MAX_TEXT, WriteResult, memory_write
 from sumalos.accounts.access import AiAccess, access_for_user
-from sumalos.accounts.models import Area, User
+from sumalos.accounts.models import Area, Organization, User
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import Usage, usage_record
 from sumalos.embeddings import MODEL_NAME
@@ -189,6 +189,14 @@ def readable_contacts(*, access: AiAccess, organization_id: int | None) -> list[
             access=access, organization_id=organization_id
         ).values_list("pk", "name", "kind")
     ]
+
+
+def organization_name(organization_id: int | None) -> str:
+    """The name of the organization a message belongs to: a fact about it is the company's."""
+    if organization_id is None:
+        return ""
+    names = Organization.objects.filter(pk=organization_id).values_list("name", flat=True)
+    return names.first() or ""
 
 
 def fact_subject(
@@ -405,7 +413,11 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
         text=message.text,
     )
     extraction = provider.extract(
-        message=message.text, previous=previous, known=known, contacts=contacts
+        message=message.text,
+        previous=previous,
+        known=known,
+        contacts=contacts,
+        organization=organization_name(message.organization_id),
     )
     usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=extraction.usage, message_id=message.pk)
     facts = extraction.value

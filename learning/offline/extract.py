@@ -27,7 +27,7 @@ from learning.offline.attributes import (
     classify,
 )
 from learning.offline.patterns import pattern_facts
-from learning.offline.slots import Slot, find_slots
+from learning.offline.slots import BUSINESS_WORDS, Slot, find_slots
 from learning.offline.subjects import (
     CONTACT,
     NAMED,
@@ -44,6 +44,9 @@ from memory.policy_secrets import fold_aligned
 from memory.scope import is_own_life, strip_markers
 
 MAX_NOTE = 300
+# The writer's own organization, shown to the matcher as one more name ("Fontanería Martín
+# cierra en agosto" is the company, not Rosa María Martínez).
+OWN = "organization"
 # A typed value that fills its attribute is worth this much on top of the classifier's word.
 SLOT_BONUS = 0.35
 # A second attribute in the same sentence needs its own value and at least this probability.
@@ -81,7 +84,7 @@ _SUPPLIER_HINTS = re.compile(
 )
 _WRITER_CUES = re.compile(
     r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
-    r"hablame|tratame|trates|prefiero|avisame|escribeme|mandame|me\s+gusta|no\s+me\s+|"
+    r"hablame|tratame|trates|prefiero|avisame|no\s+(?:cojo|contesto|respondo|estoy)\b|escribeme|mandame|me\s+gusta|no\s+me\s+|"
     r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
     r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
     r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
@@ -93,8 +96,34 @@ _COMPANY_CUES = re.compile(
 )
 _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
-    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no)\b[^,;.:]{0,24}$"
+    r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
+    # "mejor mensajes que llamadas": the second is what is not wanted.
+    r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b[^,;.:]{0,24}$"
 )
+# What introduces the value that replaces an earlier one in the same sentence.
+_CORRECTION_LEAD = re.compile(
+    r"(?:,|\by)\s*(?:(?:no|que)\s+)?(?:es|son|sera|seria|ahora(?:\s+es)?|sino|mejor|en\s+realidad)"
+    r"\s+(?:a\s+|por\s+|en\s+|con\s+|de\s+)?$"
+)
+# A report of what was done ("ya he mandado la factura", "he metido el ticket de ayer"):
+# an event of the day, not a lasting fact, unless it says what holds from now on.
+_DONE = re.compile(
+    r"^\s*(?:(?:hoy|ayer|ya|esta\s+manana|esta\s+tarde)\s+)?(?:le\s+|les\s+)?(?:he|hemos)\s+"
+    r"(?:mandado|enviado|metido|estado|pasado|hecho|arreglado|instalado|puesto|llevado|"
+    r"subido|apuntado|revisado|cambiado|terminado|acabado|cobrado|entregado|llamado|ido)\b"
+)
+_FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
+# Words near a name that make it the contact person ("el director, el Sr. Cuesta",
+# "persona de contacto Vicen", "preguntar por Rosana"), or that follow it ("Julián, el del
+# hostal", "Nerea es la que lleva los pedidos").
+_ROLE_BEFORE = re.compile(
+    r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
+    r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|preguntar?\s+por|"
+    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
+    r"[^,.;:]{2,40},)\s*[^,.;:]{0,12}$"
+)
+_ROLE_AFTER = re.compile(r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b")
+
 _QUESTION_OR_ORDER = re.compile(
     r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|hazle|hazles|crea|creame|manda|mandale|envia|enviale|dime|busca|"
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
@@ -120,7 +149,9 @@ _FILLERS = re.compile(
     r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada)\s*[:,.!\-–]*\s+",
 )
 _CLAUSES = re.compile(
-    r"(?<=[.!?;])\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
+    r"(?<=[.!?;])(?<![Ss]r\.)(?<![Ss]ra\.)(?<![Dd]r\.)(?<![Dd]ra\.)(?<![Ss]rta\.)"
+    r"(?<!\b[Dd]\.)(?<![Dd]ña\.)(?<![Aa]vda\.)(?<![Aa]v\.)(?<![Nn]º\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
     r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
 )
@@ -193,11 +224,25 @@ def _clauses(text: str) -> list[str]:
 
 
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
-    """The values a negation or an earlier state does not mark ("no a 30", "antes 30")."""
-    return [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
+    """The values a negation or an earlier state does not mark ("no a 30", "antes 30"), nor
+    one a later value of its kind corrects ("paga a 60, es a 30"; "en efectivo, ahora bizum")."""
+    live = [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
+    corrected = {
+        s.kind
+        for s in live
+        if _CORRECTION_LEAD.search(folded[max(0, s.start - 20) : s.start])
+        and any(o.kind == s.kind and o.start < s.start for o in live)
+    }
+    return [
+        s
+        for s in live
+        if s.kind not in corrected or not any(o.kind == s.kind and o.start > s.start for o in live)
+    ]
 
 
 def _mention_subject(mention: Mention, text: str) -> Subject:
+    if mention.contact is not None and mention.contact.kind == OWN:
+        return Subject(ORGANIZATION)
     lead = _ROLE_LEAD.search(text[: mention.start])
     start = lead.start() if lead else mention.start
     kind = CONTACT if mention.contact is not None else NAMED
@@ -209,7 +254,7 @@ def find_subject(
 ) -> Subject:
     """Who ``text`` is about, for a fact of ``attribute``."""
     folded = fold_aligned(text).lower()
-    if attribute in ("nombre", "apodo", "tono"):
+    if attribute == "nombre" or (attribute in ("apodo", "tono") and _WRITER_CUES.search(folded)):
         return Subject(WRITER)
     known = list(contacts)
     # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
@@ -237,7 +282,7 @@ def find_subject(
         return Subject(WRITER)
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
         return Subject(ORGANIZATION)
-    if attribute in ("preferencia", "canal_preferido"):
+    if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
 
@@ -280,6 +325,11 @@ def _preference_value(clause: str) -> str:
     return ""
 
 
+def _business(slot: Slot) -> bool:
+    """A person value that names a business ("Fincas Turia"): a person's name comes first."""
+    return slot.kind == "person" and fold_aligned(slot.value.split()[0]).lower() in BUSINESS_WORDS
+
+
 def _value(attribute: str, live: list[Slot]) -> str:
     kinds = ATTRIBUTE_SLOTS[attribute]
     fitting = [s for s in live if s.kind in kinds]
@@ -289,7 +339,7 @@ def _value(attribute: str, live: list[Slot]) -> str:
             if slot.value not in values:
                 values.append(slot.value)
         return ", ".join(values)
-    by_preference = sorted(fitting, key=lambda s: (kinds.index(s.kind), s.start))
+    by_preference = sorted(fitting, key=lambda s: (kinds.index(s.kind), _business(s), s.start))
     return by_preference[0].value if by_preference else ""
 
 
@@ -365,7 +415,10 @@ def _clause_facts(
     patterned = list(pattern_facts(clause))
     if patterned:
         return patterned
-    slots = _outside_names(find_slots(clause, today), clause, contacts)
+    slots = _people_not_contacts(
+        _outside_names(find_slots(clause, today), clause, contacts), contacts
+    )
+    slots = _opening_name(slots, clause, contacts)
     live = _live(slots, folded)
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
@@ -384,10 +437,19 @@ def _clause_facts(
         scored.append((p + bonus, attribute, p))
     scored.sort(key=lambda item: -item[0])
     p_nothing = dict(guess.ranked)[NOTHING]
-    if not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2):
+    unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
+    delivery = _DELIVERY.search(folded) is not None
+    if unsure and not delivery:
         return []
-    chosen = [scored[0][1]]
-    used = set(ATTRIBUTE_SLOTS[chosen[0]])
+    chosen = [NOTE if unsure else scored[0][1]]
+    if chosen[0] == NOTE and delivery:
+        chosen = ["instrucciones_entrega"]
+    if _contact_person(live, folded) and "persona_contacto" not in chosen:
+        # A name given as someone's contact person states it, whatever else the clause says.
+        if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
+            chosen = []
+        chosen.insert(0, "persona_contacto")
+    used = set().union(*(ATTRIBUTE_SLOTS[a] for a in chosen))
     for _, attribute, p in scored[1:]:
         fills = set(ATTRIBUTE_SLOTS[attribute])
         evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
@@ -418,6 +480,110 @@ def _clause_facts(
     return facts
 
 
+# How to get in or deliver, said as an instruction ("entrar por la puerta de atrás", "ir con
+# el furgón pequeño", "el timbre no funciona, llamar antes de subir").
+_DELIVERY = re.compile(
+    r"\b(?:entr(?:ar|emos|ad|en)\s+por|puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
+    r"furgo(?:n|neta)?\b|aparca[rdn]?|descarga[rdn]?|montacargas|portero\s+automatico|"
+    r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
+    r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
+)
+# Where a sentence that states a typed fact goes on to say something else about the subject
+# ("paga a 30 días, pero siempre se retrasan una semana").
+_PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")
+MIN_PART_WORDS = 5
+_EXPLANATION = re.compile(
+    r"^\s*(?:que|porque|ya\s+que|pues|como|no|ni|nada)\b|.*\bno\s|"
+    # The change the typed fact states: "ha cambiado de móvil", "ha subido el teflón".
+    r".*\b(?:ha|han)\s+(?:cambiado|subido|bajado|actualizado)\b|.*\b(?:nuev[oa]|ahora)\b"
+)
+# An order to Suma about the message ("hazlo público en la empresa", "apúntalo").
+_ORDER_PART = re.compile(
+    r"^\s*(?:haz|pon|guarda|apunta|anota|comparte|di|avisa|manda|envia|recuerda|deja|quita|"
+    r"borra|cambia|actualiza|ponme|dile|mandale|avisale)(?:lo|la|los|las|le|les|selo|sela|melo)?\b"
+)
+_WHEN = frozenset({"month", "weekday", "date", "period", "time"})
+_SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
+# A part the classifier reads as stating nothing with more than this is no note.
+LEFTOVER_NOTHING = 0.5
+
+
+def _leftover_note(
+    clause: str, facts: list[ExtractedFact], today: datetime.date | None
+) -> ExtractedFact | None:
+    """The clause as a note about its subject when a part of it states something no typed fact
+    carries; nothing is lost when a sentence says two things and only one has an attribute."""
+    typed = [f for f in facts if not f.note and f.subject_name]
+    if not typed or any(f.attribute in _SENTENCE_VALUED for f in facts):
+        return None  # an instruction or a preference already keeps the whole sentence
+    named = {
+        w
+        for w in re.findall(r"[a-z0-9ñ]{4,}", fold_aligned(typed[0].subject_name).lower())
+        if w not in BUSINESS_WORDS
+    }
+    values = " ".join(fold_aligned(f.value).lower() for f in typed)
+    left = []
+    for part in _PARTS.split(clause):
+        folded = fold_aligned(part).lower()
+        words = re.findall(r"[a-z0-9ñ]+", folded)
+        if len(words) < MIN_PART_WORDS or not states_something(part):
+            continue
+        if _EXPLANATION.match(folded) or _ORDER_PART.match(folded) or named & set(words):
+            continue  # a reason, an order to Suma ("hazlo público"), the part naming the subject
+        slots = [
+            s
+            for s in find_slots(part, today)
+            if s.kind not in _WHEN or fold_aligned(s.value).lower() in values
+        ]
+        if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+            continue  # a value belongs to a typed fact or a correction
+        left.append(part.strip(" ,.;:"))
+    if not left:
+        return None
+    # Only what the typed facts do not say, so the note never reads as one of them.
+    text = sentence(f"{typed[0].subject_name}: {', '.join(left)}")
+    return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
+
+
+def _contact_person(live: list[Slot], folded: str) -> bool:
+    """Whether a live name is given as someone's contact person."""
+    return any(
+        slot.kind == "person"
+        and (
+            _ROLE_BEFORE.search(folded[max(0, slot.start - 60) : slot.start])
+            or _ROLE_AFTER.match(folded, slot.end)
+        )
+        for slot in live
+    )
+
+
+def _people_not_contacts(slots: list[Slot], contacts: Sequence[ContactName]) -> list[Slot]:
+    """A name that is a contact's whole name is who the sentence is about, not a person value
+    ("ya he mandado la factura a Jesús Alcañiz"); businesses come after people's names."""
+    return [
+        s for s in slots if s.kind != "person" or not any(_whole_name(s.value, c) for c in contacts)
+    ]
+
+
+def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName]) -> list[Slot]:
+    """A name opening the clause is its subject, not a contact person, unless another contact
+    is named: "Julián, el del hostal, …" is the hostal's; "Carlos Moreno, el de la reforma de
+    Alboraya, paga a 30" is a customer of his own."""
+    first = next((s for s in slots if s.kind == "person" and not clause[: s.start].strip()), None)
+    if first is None:
+        return slots
+    others = [m for m in match_contacts(clause, list(contacts)) if m.start >= first.end]
+    return slots if others else [s for s in slots if s is not first]
+
+
+def _whole_name(value: str, contact: ContactName) -> bool:
+    words = [w for w in re.findall(r"[a-z0-9ñ]+", fold_aligned(contact.name).lower()) if len(w) > 2]
+    have = re.findall(r"[a-z0-9ñ]+", fold_aligned(value).lower())
+    return len(words) >= 2 and (
+        all(w in have for w in words) or (len(have) >= 2 and all(w in words for w in have))
+    )
+
+
 def states_something(text: str) -> bool:
     """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
     folded = fold_aligned(text).lower()
@@ -425,6 +591,7 @@ def states_something(text: str) -> bool:
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
         or _UNSURE.search(folded)
+        or (_DONE.search(folded) and not _FROM_NOW.search(folded))
     )
 
 
@@ -511,29 +678,78 @@ def extract_facts(
     contacts: Sequence[ContactName] = (),
     today: datetime.date | None = None,
     previous: str | None = None,
+    organization: str = "",
 ) -> list[ExtractedFact]:
     """Every fact the message states, once each; one note when none is confident.
 
-    A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho") is
-    about the contact the writer's previous message named.
+    A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho"), or
+    only the person the previous message gave as a contact ("y el email de Enrique es…"), is
+    about the contact or name the writer's previous message named.
     """
-    facts = _message_facts(message, known, contacts, today)
+    if organization:
+        contacts = [*contacts, ContactName(0, organization, OWN)]
+    facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
     before = _previous_subject(previous, contacts, today)
-    named = {f.subject_contact_id for f in facts if f.subject_name}
-    if before is None or not named <= {before.subject_contact_id}:
+    if before is None:
+        return facts
+    people = _people_named(previous or "", today)
+    facts = [
+        _about(fact, before)
+        if fact.subject_name and fact.subject_contact_id is None and _first(fact) in people
+        else fact
+        for fact in facts
+    ]
+    if not {_key(f) for f in facts if f.subject_name} <= {_key(before)}:
         # A follow-up that names another subject is about that one.
         return facts
     return [
-        replace(
-            fact,
-            category=before.category,
-            subject_name=before.subject_name,
-            subject_contact_id=before.subject_contact_id,
-        )
+        _about(fact, before)
         if not fact.subject_name and fact.category not in _WRITER_CATEGORIES and not fact.note
         else fact
         for fact in facts
     ]
+
+
+# A number of days said alone: "a 45", "son 60", then the end of what is said.
+_BARE_NUMBER = re.compile(
+    r"\b(?:a|es\s+a|son|serian?)\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))"
+)
+
+
+def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
+    """A correction of a payment term says the days as bare numbers ("perdona, no es a 30, es
+    a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
+    context = f"{previous or ''} {message}"
+    terms = [s for s in find_slots(context, today) if s.kind == "term"]
+    if not any("dias" in fold_aligned(s.value) for s in terms):
+        return message
+    return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
+
+
+def _about(fact: ExtractedFact, subject: ExtractedFact) -> ExtractedFact:
+    return replace(
+        fact,
+        category=subject.category,
+        subject_name=subject.subject_name,
+        subject_contact_id=subject.subject_contact_id,
+    )
+
+
+def _key(fact: ExtractedFact) -> object:
+    return fact.subject_contact_id or fold_aligned(fact.subject_name).lower()
+
+
+def _first(fact: ExtractedFact) -> str:
+    return fold_aligned(fact.subject_name.split()[0]).lower() if fact.subject_name else ""
+
+
+def _people_named(previous: str, today: datetime.date | None) -> set[str]:
+    """First names of the people a message gives as someone's contact."""
+    return {
+        fold_aligned(slot.value.split()[0]).lower()
+        for slot in find_slots(previous, today)
+        if slot.kind == "person"
+    }
 
 
 _WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
@@ -542,12 +758,16 @@ _WRITER_CATEGORIES = ("perfil_usuario", "preferencia")
 def _previous_subject(
     previous: str | None, contacts: Sequence[ContactName], today: datetime.date | None
 ) -> ExtractedFact | None:
-    """The contact the previous message was about, when it names exactly one."""
-    if not previous or not contacts:
+    """The contact the previous message was about, when it names exactly one; else the one
+    business or person it named that links to no contact ("Talleres Garcés", a new customer)."""
+    if not previous:
         return None
     named = [_named_in(c, contacts, today) for c in _clauses(_clean(previous))]
     linked = {f.subject_contact_id: f for f in named if f is not None and f.subject_contact_id}
-    return next(iter(linked.values())) if len(linked) == 1 else None
+    if linked:
+        return next(iter(linked.values())) if len(linked) == 1 else None
+    unlinked = {_key(f): f for f in named if f is not None and len(f.subject_name.split()) >= 2}
+    return next(iter(unlinked.values())) if len(unlinked) == 1 else None
 
 
 def _message_facts(
@@ -579,7 +799,8 @@ def _message_facts(
             # A clause that states nothing may still name who the next one is about
             # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
             carried = _named_in(clause, contacts, today) or carried
-        for fact in clause_facts:
+        leftover = _leftover_note(clause, clause_facts, today)
+        for fact in [*clause_facts, *([leftover] if leftover else [])]:
             # A clause that names nobody is about the subject of the clause before it.
             if carried is not None and not fact.subject_name and fact.category == "empresa":
                 fact = replace(

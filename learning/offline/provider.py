@@ -32,6 +32,9 @@ class OfflineProvider:
         previous: str | None,
         known: list[KnownAttribute],
         contacts: Sequence[ContactName] = (),
+        organization: str = "",
     ) -> ProviderResult[list[ExtractedFact]]:
-        facts = extract_facts(message, known, contacts=contacts, previous=previous)
+        facts = extract_facts(
+            message, known, contacts=contacts, previous=previous, organization=organization
+        )
         return ProviderResult(facts, [Usage("offline", EXTRACTION_MODEL)])

@@ -251,6 +251,9 @@ _TIME_FROM = re.compile(
     r"\b(?P<how>a\s+partir\s+de|desde|antes\s+de|despues\s+de|hasta)\s+(?:las\s+)?"
     + _CLOCK.format("a")
 )
+# "A partir de las 6 no contesto", "cierra a las 14:00": open until then.
+_NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
+_CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las\s+" + _CLOCK.format("a"))
 _DAYPART = re.compile(
     r"\b(?:(?:solo\s+)?(?:por\s+las|por\s+la|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
 )
@@ -344,7 +347,11 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         how = {"a partir de": "desde", "despues de": "desde"}.get(
             match.group("how"), match.group("how")
         )
+        if how == "desde" and _NOT_AFTER.match(folded, match.end()):
+            how = "hasta"
         slots.append(Slot("time", f"{how} {_clock(match, 'a')}", *match.span()))
+    for match in _CLOSES_AT.finditer(folded):
+        slots.append(Slot("time", f"hasta {_clock(match, 'a')}", *match.span()))
     for match in _DAYPART.finditer(folded):
         part = (
             "mañanas"
@@ -374,6 +381,7 @@ CHANNELS = {
     r"llamando(?:le|les)?|llamarla|llamarlo|"
     r"tlf|telf": "teléfono",
     r"sms|mensaje\s+de\s+texto": "SMS",
+    r"mensajes|mensajitos": "mensajes",
     r"(?:en\s+)?papel|impresa|por\s+correo\s+postal|carta": "papel",
     r"telegram": "Telegram",
 }
@@ -392,7 +400,12 @@ PAYMENT_METHODS = {
 _CHANNEL = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in CHANNELS.items()]
 _PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()]
 _TONE = re.compile(
-    r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|de\s+usted\b|usted)"
+    r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|tuteo|tutear|"
+    # "Nada de señor Martín", "Pablo a secas": no formalities.
+    r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?)|"
+    r"(?P<formal>formal(?:es)?)|de\s+usted\b|usted)"
+    # A value that is only "tú".
+    r"|^\s*tu\s*$"
 )
 
 
@@ -403,7 +416,8 @@ def _labelled(folded: str) -> list[Slot]:
     for pattern, value in _PAYMENT:
         slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
     for match in _TONE.finditer(folded):
-        value = "usted" if "usted" in match.group(0) else "tú"
+        formal = match.group("formal") or ("usted" in match.group(0) and not match.group("plain"))
+        value = "usted" if formal else "tú"
         slots.append(Slot("tone", value, *match.span()))
     return slots
 
@@ -467,7 +481,9 @@ _PERSON_CUE = re.compile(
     r"(?:dra?|sra?|srta|don|dona)\.?|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    r"(?P<weak>soy|es|son|ahora|con|por|a|(?:nos\s+|me\s+|les?\s+)?llevan?"
+    r"(?P<weak>soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
+    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle|"
+    r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
     r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,))"
     r"\s+(?:(?:ahora|siempre|ya|tambien)\s+)?"
@@ -607,8 +623,82 @@ _NOT_PERSON = frozenset(
 )
 
 
+# First words of a business's name: a name they open is no person ("Bar Paco", "Fincas Turia").
+BUSINESS_WORDS = frozenset(
+    [
+        "bar",
+        "hotel",
+        "hostal",
+        "restaurante",
+        "cafeteria",
+        "talleres",
+        "taller",
+        "fincas",
+        "construcciones",
+        "reformas",
+        "grupo",
+        "farmacia",
+        "clinica",
+        "peluqueria",
+        "ferreteria",
+        "gestoria",
+        "asesoria",
+        "comunidad",
+        "residencia",
+        "colegio",
+        "panaderia",
+        "fruteria",
+        "inmobiliaria",
+        "lavanderia",
+        "recambios",
+        "saneamientos",
+        "distribuciones",
+        "seguros",
+        "gasoleos",
+        "telefonia",
+        "autoescuela",
+        "gimnasio",
+        "administraciones",
+        "academia",
+    ]
+)
+# Capitalised words that open a sentence and name nobody ("Hoy, el de la ferretería…").
+_OPENERS = frozenset(
+    [
+        *[
+            "hoy",
+            "ayer",
+            "oye",
+            "mira",
+            "pues",
+            "bueno",
+            "vale",
+            "ojo",
+            "nota",
+            "aviso",
+            "recuerda",
+            "apunta",
+            "anota",
+        ],
+        *["importante", "perdona", "vamos", "entonces", "tambien", "ademas"],
+        *WEEKDAYS,
+        *MONTHS,
+    ]
+)
 _NICKNAME_CUE = re.compile(
-    r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme)\b"
+    r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme|"
+    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle)\b"
+)
+# A name said before the role it has ("Julián, el del hostal", "Pepe, el hijo del dueño",
+# "Nerea es la que lleva los pedidos") or between commas after one ("el del bar, Quique, dice").
+_NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})?"
+_APPOSITION = re.compile(
+    rf"(?:^|(?<=[\s,:;]))(?P<name>{_NAME})(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que\b|del?\b|"
+    r"encargad[oa]|hij[oa]|due[nñ][oa]|jef[ea]|comercial|responsable|director[a]?|president[ea]|"
+    r"administrador[a]?|agente|gerente|conserje|portero|portera|secretari[oa]|t[eé]cnic[oa]|"
+    r"mec[aá]nic[oa]|recepcionista|contable)"
+    r"|\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{2,40},\s+"
+    rf"(?P<between>{_NAME}),"
 )
 
 
@@ -646,7 +736,20 @@ def _people(text: str, folded: str) -> list[Slot]:
         end = start + len(" ".join(words[: len(kept)]))
         kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
         slots.append(Slot(kind, " ".join(kept), start, end))
-    return slots
+    for match in _APPOSITION.finditer(text):
+        group = "name" if match.group("name") else "between"
+        start, end = match.span(group)
+        name = text[start:end]
+        if any(s.start < end and start < s.end for s in slots):
+            continue
+        if re.search(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*\.?\s+$", text[:start]):
+            continue  # the end of a longer name: "Bar Paco, el de la esquina"
+        if any(fold_aligned(w).lower() in _NOT_PERSON | _OPENERS for w in name.split()):
+            continue
+        if fold_aligned(name.split()[0]).lower() in BUSINESS_WORDS:
+            continue
+        slots.append(Slot("person", name, start, end))
+    return sorted(slots, key=lambda s: s.start)
 
 
 def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
@@ -672,6 +775,13 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
             and other.kind not in ("person", "nickname")
             for other in slots
         )
+    ]
+    # "Que le llamemos Salva" names him; the verb is no channel.
+    named = [s.start for s in kept if s.kind == "nickname"]
+    kept = [
+        s
+        for s in kept
+        if not (s.kind == "channel" and any(0 <= start - s.end <= 3 for start in named))
     ]
     return sorted(set(kept), key=lambda s: (s.start, -s.end, s.kind))
 

@@ -174,6 +174,16 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(folded)]
 
 
+_LEGAL_FORM = re.compile(r"\b(?:s\.?\s?[la]\.?u?|s\.?c|c\.?b)\.?$", re.IGNORECASE)
+
+
+def _is_company(contact: ContactName) -> bool:
+    """A business's name (a legal form, a trade word), not a person's."""
+    words = [t for t, _, _ in _tokens(contact.name)]
+    trade = set(ROLE_WORDS) | set(ROLE_WORDS.values()) | set(COMMON_WORDS)
+    return bool(_LEGAL_FORM.search(contact.name.strip())) or any(w in trade for w in words)
+
+
 def _close(a: str, b: str) -> bool:
     """Same word, give or take a typo or a missing accent ("garsia" ~ "garcia")."""
     if a == b:
@@ -214,6 +224,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         words = _name_words(contact)
         if not words:
             continue
+        company = _is_company(contact)
         hits: list[tuple[int, int]] = []
         hit_words: list[str] = []
         weight = 0.0
@@ -221,7 +232,10 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         for index, word in enumerate(words):
             for token, start, end in tokens:
                 if _close(token, word) or (
-                    len(token) >= 5 and word.startswith(token) and len(word) - len(token) <= 3
+                    len(token) >= 5
+                    and word.startswith(token)
+                    and len(word) - len(token) <= 3
+                    and company  # people's surnames are not cut short: "Martí" is not Martínez
                 ):
                     hits.append((start, end))
                     hit_words.append(word)
@@ -248,6 +262,10 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 continue
             if not first_only and not (text[start].isupper() or named_as_group) and weight < 1:
                 continue
+            if not text[start].isupper() and fold_aligned(text[start:end]).lower() != hit_words[0]:
+                continue  # a lowercase near-miss of one word: "la puerta" is not El Puerto
+            if not first_only and _in_another_name(text, start, end, words, hit_words[0]):
+                continue  # "Luis Ferrando" is not José Luis Moreno, "Eva Martí" not Martínez
         score = len(hits) / len(words) + weight
         if first_only and len(hits) == 1:
             score = FIRST_NAME_SCORE  # any other mention in the sentence names the subject
@@ -290,6 +308,66 @@ def _only_first_name(
             return False  # part of a longer name: "Bar Paco", "Talleres Begoña"
     following = _NEXT_WORD.match(text, end)
     return following is None or fold_aligned(following.group(1)).lower() in _NOT_NAMES_FOLDED
+
+
+# Short forms of Spanish first names that share no prefix with the name.
+SHORT_FORMS = {
+    "paco": "francisco",
+    "curro": "francisco",
+    "fran": "francisco",
+    "pepe": "jose",
+    "chema": "jose",
+    "chus": "jesus",
+    "quino": "joaquin",
+    "quique": "enrique",
+    "kike": "enrique",
+    "nacho": "ignacio",
+    "lola": "dolores",
+    "concha": "concepcion",
+    "charo": "rosario",
+    "maite": "teresa",
+    "manolo": "manuel",
+    "toni": "antonio",
+    "nando": "fernando",
+    "merche": "mercedes",
+    "lupe": "guadalupe",
+    "pili": "pilar",
+    "javi": "javier",
+}
+
+
+def _short_form(word: str, first_names: list[str]) -> bool:
+    """Whether ``word`` is how people shorten one of ``first_names`` ("Inma", "Paco")."""
+    return any(
+        (len(word) >= 3 and name.startswith(word)) or SHORT_FORMS.get(word) == name
+        for name in first_names
+    )
+
+
+def _in_another_name(text: str, start: int, end: int, words: list[str], hit: str) -> bool:
+    """One word of a name written next to a capitalised word that name does not carry: part
+    of someone else's name ("Luis Ferrando", "Eva Martí", "Carlos Moreno", "Fontanería Martín").
+    A short form of the first name before the exact surname is the same person ("Inma
+    Castelló", "Paco Peña")."""
+    if not text[start].isupper():
+        return False
+    exact = fold_aligned(text[start:end]).lower() == hit
+    neighbours = []
+    before = _PREVIOUS_WORD.search(text[:start])
+    if before is not None and before.group(1)[:1].isupper():
+        short = fold_aligned(before.group(1)).lower()
+        if not (exact and hit == words[-1] and _short_form(short, words[:-1])):
+            neighbours.append(before.group(1))
+    following = _NEXT_WORD.match(text, end)
+    if following is not None:
+        neighbours.append(following.group(1))
+    for word in neighbours:
+        folded = fold_aligned(word).lower()
+        if folded in _NOT_NAMES_FOLDED or folded in _NOISE or folded in ROLE_WORDS:
+            continue
+        if not any(_close(folded, w) for w in words):
+            return True
+    return False
 
 
 def _names_another(text: str, end: int, owner: ContactName) -> bool:
@@ -506,6 +584,9 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # One capitalised word opening a sentence is how Spanish writes any first word.
         if len(words) == 1 and _opens_sentence(text, start):
             continue
+        if len(words) >= 4 and words[-2] == "de" and words[-3] not in ("de", "del", "la"):
+            # "Talleres Garcés de Burjassot": the town where a business is, not its name.
+            words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
         if any(not (end <= s or start >= e) for s, e in taken):

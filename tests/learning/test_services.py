@@ -96,3 +96,35 @@ def test_a_correction_supersedes_the_earlier_value(world, contacts):
         ("metodo_pago", "Bizum", "Hostal Miramar paga por Bizum.", "active"),
     ]
     assert {row[1] for row in _facts()} == {f"contacto:{miramar.pk}"}
+
+
+def test_a_leftover_note_is_kept_beside_the_typed_fact_and_supersedes_nothing(world, contacts):
+    miramar = contacts["Hostal Miramar"]
+
+    _say(world, "Hostal Miramar paga a 30 días, pero en enero siempre se retrasan")
+
+    assert _facts() == [
+        (
+            "cliente",
+            f"contacto:{miramar.pk}",
+            "plazo_pago",
+            "30 días",
+            "Hostal Miramar paga a 30 días.",
+            "active",
+        ),
+        (
+            "cliente",
+            f"contacto:{miramar.pk}",
+            "",
+            "",
+            "Hostal Miramar: en enero siempre se retrasan.",
+            "active",
+        ),
+    ]
+
+
+def test_a_fact_about_the_writers_own_company_goes_to_the_company(world, contacts):
+    # "Taller Uno" is the organization's own name: without it, an unknown customer's.
+    _say(world, "Taller Uno cierra la segunda quincena de agosto")
+
+    assert [row[:4] for row in _facts()] == [("empresa", "", "cierre", "16-31 agosto")]

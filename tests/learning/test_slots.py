@@ -69,3 +69,32 @@ def test_an_address_keeps_its_number_and_town():
     assert _values("la nueva dirección es Calle San Vicente 60, Torrent") == [
         ("address", "Calle San Vicente 60, Torrent")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # No formalities, said without "tú"; formal, said without "usted"; a bare "tú".
+        ("Llámame Pablo a secas", [("nickname", "Pablo"), ("tone", "tú")]),
+        ("nada de señor Martín", [("tone", "tú")]),
+        ("son muy formales", [("tone", "usted")]),
+        ("informal", [("tone", "tú")]),
+        ("tú", [("tone", "tú")]),
+        # Open until then.
+        ("a partir de las 6 no contesto", [("time", "hasta 6:00")]),
+        ("cierra a las 14:00", [("time", "hasta 14:00")]),
+        ("mejor mensajes que llamadas", [("channel", "mensajes"), ("channel", "teléfono")]),
+        # A nickname for someone else; the verb is no channel.
+        ("dice que le llamemos Salva", [("nickname", "Salva")]),
+        # Names in apposition, before their role or between commas after it.
+        ("Julián, el del hostal", [("person", "Julián")]),
+        ("Nerea es la que lleva los pedidos", [("person", "Nerea")]),
+        ("el del bar, Quique, dice", [("person", "Quique")]),
+        ("persona de contacto Vicen", [("person", "Vicen")]),
+        # A business's name or an opening word is no person.
+        ("Bar Paco, el de la esquina", []),
+        ("Hoy, el de la ferretería", []),
+    ],
+)
+def test_round_4_values(text, expected):
+    assert _values(text) == expected
