@@ -105,7 +105,7 @@ def _remembered(output: dict[str, Any]) -> str:
 NOT_UNDERSTOOD = "No he encontrado nada sobre eso en lo que recuerdo. " + HELP
 ACKNOWLEDGED = "Entendido. Si es algo que conviene recordar, lo aprenderé en unos segundos."
 ASKING = re.compile(
-    r"\b(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|donde|quien|como)\b"
+    r"\b(?:que|q|k|ke|cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|donde|quien|como)\b"
 )
 TELLING = re.compile(
     r"\b(?:es|son|paga|pagan|prefiere|prefieren|cerramos|abrimos|tiene|tenemos|trabaja|"
