@@ -688,8 +688,10 @@ def lookup_invoice(question: Question) -> str:
     if re.search(r"\bultim[oa]s?\b|\bmas reciente\b", question.folded):
         row = rows[0]
         who = f" de {output['cliente']}" if output["cliente"] else ""
+        # Without a customer asked for, say whose it is.
+        to_whom = "" if output["cliente"] or not row.get("cliente") else f", a {row['cliente']}"
         return (
-            f"La última factura{who} es la [{row['numero']}]({row['enlace']}), del "
+            f"La última factura{who} es la [{row['numero']}]({row['enlace']}){to_whom}, del "
             f"{long_date(row['fecha'])}: {euros(row['total'])}."
         )
     if len(rows) == 1:

@@ -167,6 +167,18 @@ def test_what_is_owed_from_a_period_is_what_was_issued_then(world_tx, garcia):
     assert old.number not in text.reply.text
 
 
+def test_the_latest_invoice_says_whose_it_is(world_tx, garcia):
+    _issued(world_tx, garcia, datetime.date(2026, 3, 2), "100.00")
+    latest = _issued(world_tx, garcia, datetime.date(2026, 6, 2), "200.00")
+
+    text = _ask(world_tx, world_tx.owner, "cual fue la ultima factura q emitimos").reply.text
+
+    assert text == (
+        f"La última factura es la [{latest.number}](/facturas/{latest.pk}/), a Talleres "
+        "García S.L., del 2 de junio de 2026: 242,00 €."
+    )
+
+
 def test_a_concept_nobody_invoices_is_said_and_the_total_is_unfiltered(world_tx, garcia):
     _issued(world_tx, garcia, datetime.date(2026, 3, 2), "200.00")
 
