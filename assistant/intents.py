@@ -166,7 +166,10 @@ _DUE = r"\bvenc|\bcuando (?:hay que |tienen que |tiene que )?(?:cobrar|pagar)"
 # "cuándo vencía la de Óscar Tormo", "hasta cuándo tenía para pagar la de la caldera".
 _WHEN_DUE = (
     r"\b(?:cuando|que dia|que fecha)\b.*\bvenc|\bvenc\w*\b.*\bcuando\b|"
-    r"\bhasta cuando\b.*\bpagar|\bfecha de vencimiento\b"
+    r"\bhasta cuando\b.*\bpagar|\bfecha de vencimiento\b|"
+    # "q vence en diciembre", "qué facturas vencen este mes", "cuáles vencen antes del 15".
+    r"\b(?:que|q|k|cuales?|cuantas?)\b(?: \w+){0,2} vencen?\b|"
+    r"\bvencen? (?:en|este|esta|antes|hasta)\b"
 )
 _TAX_DEADLINE = r"\b(?:modelo|modelos|303|130|347|111|390|declaracion|plazo|iva|irpf|hacienda)\b"
 _PENDING = (

@@ -52,6 +52,8 @@ def _ask(world: World, user, text: str):
         ("prepara un presupuesto para el hostal miramar", "draft_invoice"),
         ("hazme una factura rectificativa para talleres garcia", "tax_question"),
         ("cuanto sacamos en agosto del 2025", "total_invoiced"),
+        ("q vence en diciembre? facturas emitidas sin cobrar", "due_date"),
+        ("que facturas vencen este mes", "due_date"),
         ("que vendimos en octubre", "total_invoiced"),
         ("cuanto iva hemos sacado este trimestre", "tax_total"),
         ("donde esta el presupuesto de talleres garcia", "search_document"),
