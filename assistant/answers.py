@@ -603,17 +603,27 @@ def _due_line(row: dict[str, Any], today: datetime.date) -> str:
     )
 
 
+def _invoice_filters(
+    question: Question, contact: ContactName | None
+) -> tuple[dict[str, Any], list[str]]:
+    """The ``facturas_de`` arguments a question asks for (its period, customer and concept
+    words, the customer's own name left out of the concept) and the concept words."""
+    concept = question.concept(without=_contact_words(contact))
+    arguments: dict[str, Any] = {**_dates(question, question.period())}
+    if contact:
+        arguments["cliente"] = contact.name
+    if concept:
+        arguments["concepto"] = " ".join(concept)
+    return arguments, concept
+
+
 def _due_of_named(question: Question) -> str | None:
     """When the invoices of a named customer (in the month they were issued, about a concept)
     fall due: "¿cuándo vence la factura del gimnasio de noviembre?"."""
     contact = question.contact(Contact.Kind.CUSTOMER)
     if contact is None:
         return None
-    period = question.period()
-    concept = question.concept(without=_contact_words(contact))
-    arguments: dict[str, Any] = {**_dates(question, period), "cliente": contact.name}
-    if concept:
-        arguments["concepto"] = " ".join(concept)
+    arguments, concept = _invoice_filters(question, contact)
     output = question.call("facturas_de", arguments)
     if "error" in output:
         return str(output["error"])
@@ -659,14 +669,8 @@ def due_date(question: Question) -> str:
 def lookup_invoice(question: Question) -> str:
     if (text := _numbered(question, "amount")) is not None:
         return text
-    period = question.period()
     contact = question.contact(Contact.Kind.CUSTOMER)
-    concept = question.concept(without=_contact_words(contact))
-    arguments: dict[str, Any] = {**_dates(question, period)}
-    if contact:
-        arguments["cliente"] = contact.name
-    if concept:
-        arguments["concepto"] = " ".join(concept)
+    arguments, concept = _invoice_filters(question, contact)
     output = question.call("facturas_de", arguments)
     if "error" in output:
         return str(output["error"])
