@@ -536,7 +536,9 @@ def pending(question: Question) -> str:
     )
 
 
-def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> str:
+def _document_text(
+    output: dict[str, Any], today: datetime.date, asked: str, *, taxes: bool = False
+) -> str:
     number = f"[{output['numero']}]({output['fuente']['enlace']})"
     if output["tipo"] == "presupuesto":
         valid = (
@@ -563,23 +565,31 @@ def _document_text(output: dict[str, Any], today: datetime.date, asked: str) -> 
         )
     if asked == "due":
         return f"La factura {number} de {output['cliente']} vencía el {long_date(due)}. {state}"
+    # "¿Cuánto me retuvieron en la factura 2?": the invoice's own VAT and withholding.
+    made_of = f"base {euros(output['base'])}"
+    if taxes:
+        made_of += f", IVA {euros(output['iva'])}, retención de IRPF {euros(output['retencion'])}"
     return (
         f"La factura {number} de {output['cliente']}, del {long_date(output['fecha'])}, "
-        f"es de {euros(output['total'])} (base {euros(output['base'])}). {state}"
+        f"es de {euros(output['total'])} ({made_of}). {state}"
     )
+
+
+_ASKS_TAX_PART = re.compile(r"\biva\b|\bretenc|\bretuv|\bretenid|\bretien|\birpf\b")
 
 
 def _numbered(question: Question, asked: str) -> str | None:
     numbers = document_numbers(question.text, today=question.today)
     if not numbers:
         return None
+    taxes = bool(_ASKS_TAX_PART.search(question.folded))
     texts = []
     for number in numbers[:3]:
         output = question.call("documento", {"numero": number})
         texts.append(
             str(output["error"])
             if "error" in output
-            else _document_text(output, question.today, asked)
+            else _document_text(output, question.today, asked, taxes=taxes)
         )
     return "\n".join(texts)
 
@@ -666,10 +676,22 @@ def due_date(question: Question) -> str:
     return _join(head, _listed(rows, question.today, customer=True, limit=ASKED_LIST_LIMIT))
 
 
+# "tengo un borrador de factura pa la Autoescuela Ruta, ¿de cuánto es?": not issued yet.
+_DRAFTS = re.compile(r"\bborrador(?:es)?\b|\bsin emitir\b|\bno (?:la |lo )?(?:he|hemos) emitido\b")
+# "el presupuesto de La Albufera de septiembre", but not "el modelo de presupuesto".
+_QUOTES = re.compile(r"\b(?:presupuestos?|presus?)\b")
+_TEMPLATE = re.compile(r"\b(?:modelo|plantilla|formato|ejemplo)s? de (?:presupuesto|presu)")
+
+
 def lookup_invoice(question: Question) -> str:
     if (text := _numbered(question, "amount")) is not None:
         return text
     contact = question.contact(Contact.Kind.CUSTOMER)
+    drafts = bool(_DRAFTS.search(question.folded))
+    if _QUOTES.search(question.folded) and not _TEMPLATE.search(question.folded):
+        return _quotes(question, contact, drafts=drafts)
+    if drafts:
+        return _invoice_drafts(question, contact)
     arguments, concept = _invoice_filters(question, contact)
     output = question.call("facturas_de", arguments)
     if "error" in output:
@@ -708,6 +730,75 @@ def lookup_invoice(question: Question) -> str:
     return _join(
         f"Encuentro {output['cuantas']} facturas:", _listed(rows, question.today, customer=True)
     )
+
+
+def _invoice_drafts(question: Question, contact: ContactName | None) -> str:
+    """The invoices not issued yet, of a customer and period: amounts, never a number."""
+    arguments, concept = _invoice_filters(question, contact)
+    arguments["borradores"] = True
+    output = question.call("facturas_de", arguments)
+    if "error" in output:
+        return str(output["error"])
+    rows = output["facturas"]
+    if not rows and concept:
+        arguments.pop("concepto")
+        output = question.call("facturas_de", arguments)
+        rows = output.get("facturas", [])
+    to = f" para {output['cliente']}" if output["cliente"] else ""
+    if not rows:
+        return _join(f"No encuentro ningún borrador de factura{to}.", _source(output))
+    lines = [
+        f"- [borrador del {long_date(row['fecha'])}]({row['enlace']}), {row['cliente']}: "
+        f"{euros(row['total'])} (base {euros(row['base'])})"
+        for row in rows[:LIST_LIMIT]
+    ]
+    if len(rows) == 1:
+        row = rows[0]
+        return (
+            f"El [borrador de factura]({row['enlace']}) para {row['cliente']}, del "
+            f"{long_date(row['fecha'])}, es de {euros(row['total'])} (base "
+            f"{euros(row['base'])}). Todavía no está emitido, así que no tiene número."
+        )
+    return _join(
+        f"Hay {output['cuantas']} borradores de factura{to}, todavía sin emitir:", "\n".join(lines)
+    )
+
+
+def _quotes(question: Question, contact: ContactName | None, *, drafts: bool) -> str:
+    """The quotes of a customer and period (numbered, or the drafts when asked for)."""
+    arguments, concept = _invoice_filters(question, contact)
+    if drafts:
+        arguments["borradores"] = True
+    output = question.call("presupuestos_de", arguments)
+    if "error" in output:
+        return str(output["error"])
+    rows = output["presupuestos"]
+    if not rows and concept:
+        arguments.pop("concepto")
+        output = question.call("presupuestos_de", arguments)
+        rows = output.get("presupuestos", [])
+    of = f" de {output['cliente']}" if output["cliente"] else ""
+    if not rows:
+        return _join(f"No encuentro ningún presupuesto{of} así.", _source(output))
+
+    def line(row: dict[str, Any]) -> str:
+        name = (
+            f"[{row['numero']}]({row['enlace']})"
+            if row["numero"]
+            else (f"[borrador sin número]({row['enlace']})")
+        )
+        valid = f", válido hasta el {long_date(row['valido_hasta'])}" if row["valido_hasta"] else ""
+        return (
+            f"{name} de {row['cliente']}, del {long_date(row['fecha'])}: "
+            f"{euros(row['total'])} (base {euros(row['base'])}){valid}"
+        )
+
+    if len(rows) == 1:
+        return f"El presupuesto {line(rows[0])}."
+    lines = [f"- {line(row)}" for row in rows[:LIST_LIMIT]]
+    if len(rows) > LIST_LIMIT:
+        lines.append(f"- y {len(rows) - LIST_LIMIT} más")
+    return _join(f"Encuentro {output['cuantos']} presupuestos{of}:", "\n".join(lines))
 
 
 def _search_query(question: Question) -> str:

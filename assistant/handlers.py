@@ -30,6 +30,7 @@ from sumalos.invoicing.figures import (
     invoices_due,
     invoices_matching,
     pending_invoices,
+    quotes_matching,
     withholding_usual,
 )
 from sumalos.invoicing.models import Contact, Invoice, Quote
@@ -523,6 +524,8 @@ def documento(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
             "tipo": "factura",
             "estado": document.get_status_display(),
             **_invoice_row(document),
+            "iva": str(document.vat_total),
+            "retencion": str(document.withholding_total),
             "fuente": {
                 "tipo": "factura",
                 "enlace": reverse("invoicing:invoice_detail", args=[document.pk]),
@@ -545,7 +548,8 @@ def documento(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def facturas_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    """Issued invoices of a customer and period whose lines name a concept, newest first."""
+    """Issued invoices (or drafts, with ``borradores``) of a customer and period whose lines
+    name a concept, newest first."""
     contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
     found = invoices_matching(
         access=context.access,
@@ -553,16 +557,53 @@ def facturas_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
         period=_period(args),
         contact_id=contact.pk if contact else None,
         concept=_words(args.get("concepto")),
+        drafts=bool(args.get("borradores")),
     )
     return {
         "cliente": contact.name if contact else None,
         "facturas": [_invoice_row(invoice) for invoice in found[:10]],
         "cuantas": len(found),
         "fuente": {
-            "tipo": INVOICES_SOURCE,
+            "tipo": "borradores de factura" if args.get("borradores") else INVOICES_SOURCE,
             "enlace": reverse("invoicing:contact_detail", args=[contact.pk])
             if contact
             else reverse("invoicing:invoice_list"),
+        },
+    }
+
+
+def presupuestos_de(context: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """Quotes (numbered, or drafts with ``borradores``) of a customer and period whose lines
+    name a concept, newest first."""
+    contact = _customer(context, str(args["cliente"])) if args.get("cliente") else None
+    found = quotes_matching(
+        access=context.access,
+        organization_id=_organization(context),
+        period=_period(args),
+        contact_id=contact.pk if contact else None,
+        concept=_words(args.get("concepto")),
+        drafts=bool(args.get("borradores")),
+    )
+    return {
+        "cliente": contact.name if contact else None,
+        "presupuestos": [
+            {
+                "numero": quote.number,
+                "cliente": quote.contact.name,
+                "fecha": quote.issue_date.isoformat(),
+                "valido_hasta": quote.valid_until.isoformat() if quote.valid_until else None,
+                "base": str(quote.subtotal),
+                "total": str(quote.total),
+                "enlace": reverse("invoicing:quote_detail", args=[quote.pk]),
+            }
+            for quote in found[:10]
+        ],
+        "cuantos": len(found),
+        "fuente": {
+            "tipo": "presupuestos",
+            "enlace": reverse("invoicing:contact_detail", args=[contact.pk])
+            if contact
+            else reverse("invoicing:quote_list"),
         },
     }
 
@@ -800,15 +841,29 @@ TOOLS = [
     ),
     Tool(
         "facturas_de",
-        "Facturas emitidas de un cliente y periodo cuyo concepto contiene unas palabras, "
-        "de la más reciente a la más antigua.",
+        "Facturas emitidas (o borradores sin emitir, con borradores) de un cliente y periodo "
+        "cuyo concepto contiene unas palabras, de la más reciente a la más antigua.",
         {
             "cliente": TEXT,
             "concepto": TEXT,
             "desde": {"type": "string", "description": "AAAA-MM-DD"},
             "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+            "borradores": {"type": "boolean"},
         },
         facturas_de,
+    ),
+    Tool(
+        "presupuestos_de",
+        "Presupuestos (numerados, o borradores con borradores) de un cliente y periodo cuyo "
+        "concepto contiene unas palabras, del más reciente al más antiguo.",
+        {
+            "cliente": TEXT,
+            "concepto": TEXT,
+            "desde": {"type": "string", "description": "AAAA-MM-DD"},
+            "hasta": {"type": "string", "description": "AAAA-MM-DD"},
+            "borradores": {"type": "boolean"},
+        },
+        presupuestos_de,
     ),
     Tool(
         "contacto",

@@ -133,7 +133,14 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "tax_question",
         r"^(?:y\s+)?(?:puedo|se puede|debo|tengo que|hay que|es obligatorio|estoy obligado|"
-        r"es legal|me obliga)\b|"
+        # "tengo que llamar a Ferretería Ruiz, ¿me das su teléfono?" is an errand, not a rule.
+        r"es legal|me obliga)\b(?! (?:llamar|llamarle|llamarles|escribir|escribirle|ir|pasar|"
+        r"pedir|mandar|enviar)\b)|"
+        # "me di de alta el año pasado, ¿es verdad que puedo retener menos?": asked mid-sentence.
+        r"\b(?:es verdad|es cierto|sabes si|me han dicho|he oido|he leido)\b.*"
+        r"\b(?:puedo|podemos|se puede|debo|debemos|tengo que|hay que)\b|"
+        r"\b(?:puedo|podemos|debo|debemos|se puede) (?:\w+ ){0,2}(?:retener|deducir\w*|"
+        r"desgravar\w*|repercutir)\b|"
         r"\brectificativ|\bme equivoque\b|\bequivocad[oa] en\b|\berror en (?:la|una|el)\b|"
         r"\banular (?:la|una) factura|\bborr\w* (?:la|una) factura|"
         r"\b(?:tengo|tenemos|hay|debo|debemos) que (?:retener|poner|aplicar|presentar|cobrar el)|"
@@ -201,6 +208,52 @@ _WHERE_KEPT = (
     r"documentos?|papel(?:es)?|tickets?|albaran(?:es)?|certificados?|protocolos?|horarios?|"
     r"plantillas?|listas?|acuerdos?|notas?|condiciones|llaves?|seguros?|polizas?|fotos?)\b"
 )
+# A question that says its answer is written in a document: "¿a qué hora salimos en verano? lo
+# pone en algún papel", "creo que lo subimos en un documento", "¿hay algún documento con el
+# horario?", "¿tenemos el modelo de presupuesto …?", "¿dónde teníamos apuntado lo del
+# recargo?", "el presupuesto de La Albufera de septiembre, ¿dónde está?".
+_PAPER = (
+    r"(?:papel|papeles|documento|documentos|archivo|archivos|pdf|sitio|lado|carpeta|nota|notas|"
+    r"drive|ordenador)"
+)
+_NOTED = (
+    r"(?:apuntad[oa]s?|apuntao|escrit[oa]s?|guardad[oa]s?|guardao|anotad[oa]s?|anotao|puesto|"
+    r"subid[oa]s?|subido)"
+)
+_WRITTEN_DOWN = (
+    r"\b(?:pone|ponia|dice|decia|pusimos|puse|subimos|subi|subiste|guardamos|guarde|apuntamos|"
+    r"apunte|escribimos|tenemos|tengo|teniamos|hay|esta|estaba|viene|venia)\s+"
+    rf"(?:{_NOTED}\s+)?en (?:algun|alguna|un|una|el|la|los|las|nuestro|nuestra) {_PAPER}\b|"
+    rf"\b(?:hay|tenemos|tengo|teneis|tienes|existe) (?:algun|alguna|un|una|el|la) "
+    r"(?:documento|papel|archivo|pdf|modelo|plantilla|formulario|escrito|nota)s? "
+    r"(?:con|de|del|sobre|que|q|donde|pa|para)\b(?! \d)|"
+    rf"\bdonde (?:lo |la |los |las )?(?:tenemos |teniamos |tengo |tenia |esta |estaba |estan |"
+    rf"estaban )?{_NOTED}\b|"
+    r"\bdonde (?:lo |la |los |las )?(?:apuntamos|apunte|guardamos|guarde|pusimos|escribimos|"
+    r"subimos|dejamos)\b|"
+    r"\b(?:presupuestos?|presus?|facturas?|fras?|contratos?|tarifas?|documentos?|papel(?:es)?|"
+    r"tickets?|albaran(?:es)?|certificados?|polizas?|plantillas?|horarios?)\b.*"
+    r"\bdonde (?:esta|estan|anda|andan|lo tengo|lo tenemos|la tengo|la tenemos)\b"
+)
+# What Suma keeps no record of: stock in the store ("¿cuántos metros de multicapa nos quedan en
+# el almacén?"). Said so, with what it can do, never answered with a figure of purchases.
+_STOCK = (
+    r"\b(?:quedan?|hay|tenemos|tengo)\b.*\b(?:en|del) (?:el )?(?:almacen|stock)\b|"
+    r"\ben stock\b|"
+    r"\bcuant[oa]s (?:metros|unidades|cajas|rollos|litros|kilos|piezas|tubos|sacos|botes|latas|"
+    r"bobinas|codos|manguitos)\b.*\b(?:quedan?|tenemos|tengo)\b"
+)
+# A question about a draft, not an order to make one: "tengo un borrador de factura para la
+# Autoescuela Ruta, ¿de cuánto es?".
+_ABOUT_DRAFT = r"\bborrador(?:es)?\b|\bsin emitir\b"
+# A question about a quote of a customer: "¿de cuánto era el presupuesto de La Albufera?".
+_ABOUT_QUOTE = (
+    r"^(?!.*\b(?:modelo|plantilla|formato)s? de presu).*\b(?:presupuestos?|presus?)\b.*"
+    r"\b(?:cuanto|importe|total|valido|validez|caduca|cual|cuales|ultimo|mandamos|hicimos|"
+    r"aceptaron|aceptado)\b"
+)
+
+
 # "¿tenemos algo de la tarifa de Ferretería Ruiz?": what is written down somewhere.
 _ANYTHING_ABOUT = (
     r"\b(?:tenemos|tengo|hay|tienes|teneis|guardamos) (?:algo|algun (?:documento|papel|archivo))"
@@ -231,7 +284,13 @@ _REACH = (
 
 # "¿cuál es el móvil de Ana Beltrán?": a field of a contact's card.
 _CARD_FIELD_OF = (
-    r"\b(?:movil|telefono|tlf|correo|email|e-mail|mail|cif|nif|dni|nie|direccion) (?:de|del)\b"
+    r"\b(?:movil|telefono|tlf|correo|email|e-mail|mail|cif|nif|dni|nie|direccion) (?:de|del)\b|"
+    # "el número de la Peluquería Ángela": the phone, not an account or a document number.
+    r"\bnumero (?:de (?:telefono|movil|tlf) )?(?:de|del)\b(?! (?:la |el |los |las )?"
+    r"(?:cuenta|factura|fra|presupuesto|presu|pedido|serie|albaran|iban|expediente|\d))|"
+    r"\b(?:pa|para|que|q)(?: \w+){0,2} llamarl[aeo]s?\b|"
+    # "llamar a Ferretería Ruiz, ¿me pasas su número?"
+    r"\bsu (?:numero|telefono|movil|tlf|correo|email|mail|direccion)\b(?! de (?:cuenta|factura))"
 )
 
 
@@ -240,10 +299,17 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
     for name, pattern in RULES:
         if re.search(pattern, folded):
             return name
+    if re.search(_WRITTEN_DOWN, folded):
+        return "search_document"
+    if re.search(_STOCK, folded) and not re.search(_EXPENSE_WORDS, folded):
+        return "unknown"
+    if re.search(_ABOUT_DRAFT, folded) and not numbered:
+        return "lookup_invoice"
     if re.search(_RATE_OF_A_THING, folded) and not numbered:
         return "tax_question"
     if (
-        re.search(_TAX_FIGURE, folded)
+        not numbered
+        and re.search(_TAX_FIGURE, folded)
         and not re.search(_NOT_TAX_FIGURE, folded)
         and not re.search(_BASE, folded)
         and not re.search(r"\bcon iva\b|\biva incluido\b", folded)
@@ -285,7 +351,7 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         return "contact_data"
     if re.search(_EARNED, folded) and not re.search(_NOT_EARNED, folded):
         return "total_invoiced"
-    if re.search(_LOOKUP, folded):
+    if re.search(_LOOKUP, folded) or re.search(_ABOUT_QUOTE, folded):
         return "lookup_invoice"
     return None
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
@@ -23,6 +24,8 @@ from sumalos.accounts.models import Area
 from sumalos.invoicing.models import Contact, Expense, Invoice, InvoiceLine, Quote
 from sumalos.invoicing.selectors import visible
 from sumalos.platform.text import fold
+
+DocumentT = TypeVar("DocumentT", Invoice, Quote)
 
 Period = tuple[datetime.date, datetime.date]
 ZERO = Decimal("0.00")
@@ -212,18 +215,69 @@ def invoices_matching(
     period: Period | None = None,
     contact_id: int | None = None,
     concept: Sequence[str] = (),
+    drafts: bool = False,
 ) -> list[Invoice]:
-    """Issued invoices, newest first, of a customer and period whose lines name ``concept``."""
-    invoices = _issued(access, organization_id, period)
+    """Issued invoices (or, with ``drafts``, the unissued ones), newest first, of a customer and
+    period whose lines name ``concept``."""
+    return _matching(
+        Invoice,
+        access=access,
+        organization_id=organization_id,
+        period=period,
+        contact_id=contact_id,
+        concept=concept,
+        drafts=drafts,
+    )
+
+
+def quotes_matching(
+    *,
+    access: AiAccess,
+    organization_id: int,
+    period: Period | None = None,
+    contact_id: int | None = None,
+    concept: Sequence[str] = (),
+    drafts: bool = False,
+) -> list[Quote]:
+    """Quotes, newest first, of a customer and period whose lines name ``concept``: the
+    numbered ones, or with ``drafts`` the ones still without a number."""
+    return _matching(
+        Quote,
+        access=access,
+        organization_id=organization_id,
+        period=period,
+        contact_id=contact_id,
+        concept=concept,
+        drafts=drafts,
+    )
+
+
+def _matching(
+    model: type[DocumentT],
+    *,
+    access: AiAccess,
+    organization_id: int,
+    period: Period | None,
+    contact_id: int | None,
+    concept: Sequence[str],
+    drafts: bool,
+) -> list[DocumentT]:
+    _require(access, organization_id, Area.INVOICES, NO_INVOICES)
+    status = model.Status.DRAFT if drafts else model.Status.ISSUED
+    documents = visible(access, model).filter(organization_id=organization_id, status=status)
+    if period is not None:
+        documents = documents.filter(issue_date__range=period)
     if contact_id is not None:
-        invoices = invoices.filter(contact_id=contact_id)
-    found = list(invoices.prefetch_related("lines").order_by("-issue_date", "-id"))
+        documents = documents.filter(contact_id=contact_id)
+    found = list(
+        documents.select_related("contact").prefetch_related("lines").order_by("-issue_date", "-id")
+    )
     if not concept:
         return found
     return [
-        invoice
-        for invoice in found
-        if any(text_matches(line.description, concept) for line in invoice.lines.all())
+        document
+        for document in found
+        if any(text_matches(line.description, concept) for line in document.lines.all())
     ]
 
 
