@@ -139,7 +139,8 @@ RULES: tuple[tuple[str, str], ...] = (
         # "me di de alta el año pasado, ¿es verdad que puedo retener menos?": asked mid-sentence.
         r"\b(?:es verdad|es cierto|sabes si|me han dicho|he oido|he leido)\b.*"
         r"\b(?:puedo|podemos|se puede|debo|debemos|tengo que|hay que)\b|"
-        r"\b(?:puedo|podemos|debo|debemos|se puede) (?:\w+ ){0,2}(?:retener|deducir\w*|"
+        r"\b(?:puedo|podemos|puede|pueden|debo|debemos|se puede) (?:\w+ ){0,2}(?:retener|"
+        r"deducir\w*|"
         r"desgravar\w*|repercutir)\b|"
         r"\brectificativ|\bme equivoque\b|\bequivocad[oa] en\b|\berror en (?:la|una|el)\b|"
         r"\banular (?:la|una) factura|\bborr\w* (?:la|una) factura|"
@@ -218,7 +219,7 @@ _PAPER = (
 )
 _NOTED = (
     r"(?:apuntad[oa]s?|apuntao|escrit[oa]s?|guardad[oa]s?|guardao|anotad[oa]s?|anotao|puesto|"
-    r"subid[oa]s?|subido)"
+    r"subid[oa]s?|subido|escanead[oa]s?|escaneao|archivad[oa]s?|archivao)"
 )
 _WRITTEN_DOWN = (
     r"\b(?:pone|ponia|dice|decia|pusimos|puse|subimos|subi|subiste|guardamos|guarde|apuntamos|"
@@ -232,7 +233,8 @@ _WRITTEN_DOWN = (
     r"\bdonde (?:lo |la |los |las )?(?:apuntamos|apunte|guardamos|guarde|pusimos|escribimos|"
     r"subimos|dejamos)\b|"
     r"\b(?:presupuestos?|presus?|facturas?|fras?|contratos?|tarifas?|documentos?|papel(?:es)?|"
-    r"tickets?|albaran(?:es)?|certificados?|polizas?|plantillas?|horarios?)\b.*"
+    r"tickets?|albaran(?:es)?|certificados?|polizas?|plantillas?|horarios?|protocolos?|"
+    r"normas|acuerdos?|recordatorios?|listas?)\b.*"
     r"\bdonde (?:esta|estan|anda|andan|lo tengo|lo tenemos|la tengo|la tenemos)\b"
 )
 # What Suma keeps no record of: stock in the store ("¿cuántos metros de multicapa nos quedan en
