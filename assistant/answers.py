@@ -32,7 +32,7 @@ from assistant.slots import (
 from assistant.tax_answers import tax_answer
 from search.tools import SIN_VERIFICAR
 from sumalos.accounts.access import AiAccess
-from sumalos.accounts.models import Organization
+from sumalos.accounts.models import Area, Organization
 from sumalos.invoicing.figures import named_words, vocabulary
 from sumalos.invoicing.models import Contact
 from sumalos.platform.text import fold
@@ -1196,9 +1196,23 @@ _TAX_WORDS = re.compile(
 CONTACT_INTENTS = frozenset({"contact_data", "contact_term", "iban"})
 
 
+# Words that say a figure is about invoicing, whoever asks.
+_INVOICE_WORDS = re.compile(r"\b(?:factur\w*|fras?|cobr\w*|client\w*|vend\w*|ingres\w*)\b")
+
+
 def answer(intent: str, question: Question) -> str:
     if intent in NEEDS_ORGANIZATION and question.organization_id is None:
         return NO_ORGANIZATION
+    organization_id = question.organization_id
+    if (
+        intent == "total_invoiced"
+        and not question.access.can_read(organization_id, Area.INVOICES)
+        and question.access.can_read(organization_id, Area.EXPENSES)
+        and not _INVOICE_WORDS.search(question.folded)
+    ):
+        # "¿Cuánto llevamos en multicapa este año?" from someone who keeps only the expenses:
+        # a figure that names no invoicing is about what they keep.
+        intent = "expense_total"
     if (
         intent in CONTACT_INTENTS
         and _TAX_WORDS.search(question.folded)

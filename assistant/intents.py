@@ -200,6 +200,8 @@ _EARNED = (
     r"\b(?:cuanto|que|total)\b.*\b(?:sacad[oa]s?|sacao|sacamos|saque|"
     r"ingresad[oa]s?|ingresao|ingresamos|ingrese|vendid[oa]s?|vendio|vendimos|vendi)\b"
 )
+# "¿cuánto hicimos en el segundo trimestre?": turnover said as what was made.
+_MADE = r"\bcuanto\b(?: \w+){0,2} (?:hicimos|hice|hemos hecho|he hecho|hizo|habremos hecho)\b"
 _NOT_EARNED = r"\b(?:iva|irpf|retenc\w*|ganancia patrimonial)\b|" + _EXPENSE_WORDS
 # "¿dónde está el presupuesto de Talleres García?": a document or a thing kept somewhere, not
 # the contact's address (which "¿dónde está la inmobiliaria?" asks).
@@ -225,7 +227,8 @@ _WRITTEN_DOWN = (
     r"\b(?:pone|ponia|dice|decia|pusimos|puse|subimos|subi|subiste|guardamos|guarde|apuntamos|"
     r"apunte|escribimos|tenemos|tengo|teniamos|hay|esta|estaba|viene|venia)\s+"
     rf"(?:{_NOTED}\s+)?en (?:algun|alguna|un|una|el|la|los|las|nuestro|nuestra) {_PAPER}\b|"
-    rf"\b(?:hay|tenemos|tengo|teneis|tienes|existe) (?:algun|alguna|un|una|el|la) "
+    rf"\b(?:hay|habia|tenemos|teniamos|tengo|tenia|teneis|tienes|existe) "
+    r"(?:algun|alguna|un|una|el|la) "
     r"(?:documento|papel|archivo|pdf|modelo|plantilla|formulario|escrito|nota)s? "
     r"(?:con|de|del|sobre|que|q|donde|pa|para)\b(?! \d)|"
     rf"\bdonde (?:lo |la |los |las )?(?:tenemos |teniamos |tengo |tenia |esta |estaba |estan |"
@@ -235,7 +238,10 @@ _WRITTEN_DOWN = (
     r"\b(?:presupuestos?|presus?|facturas?|fras?|contratos?|tarifas?|documentos?|papel(?:es)?|"
     r"tickets?|albaran(?:es)?|certificados?|polizas?|plantillas?|horarios?|protocolos?|"
     r"normas|acuerdos?|recordatorios?|listas?)\b.*"
-    r"\bdonde (?:esta|estan|anda|andan|lo tengo|lo tenemos|la tengo|la tenemos)\b"
+    r"\bdonde (?:esta|estan|anda|andan|lo tengo|lo tenemos|la tengo|la tenemos)\b|"
+    # "lo que acordamos con la comunidad de revisar las bajantes, ¿dónde está?"
+    r"\blo (?:que|q) (?:acordamos|pactamos|firmamos|quedamos|apalabramos|cerramos)\b.*"
+    r"\b(?:donde|papel|documento|escrito|apuntad[oa]|apuntao|pone|dice)\b"
 )
 # What Suma keeps no record of: stock in the store ("¿cuántos metros de multicapa nos quedan en
 # el almacén?"). Said so, with what it can do, never answered with a figure of purchases.
@@ -351,7 +357,9 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
         _EXPENSE_WORDS + r"|\bfactur(?:ado|amos|e|aste|acion)\b", folded
     ):
         return "contact_data"
-    if re.search(_EARNED, folded) and not re.search(_NOT_EARNED, folded):
+    if (re.search(_EARNED, folded) or re.search(_MADE, folded)) and not re.search(
+        _NOT_EARNED, folded
+    ):
         return "total_invoiced"
     if re.search(_LOOKUP, folded) or re.search(_ABOUT_QUOTE, folded):
         return "lookup_invoice"

@@ -110,6 +110,7 @@ _PERIOD_SPELLINGS: tuple[tuple[str, str], ...] = (
     (r"\bultimo mes (del? (?:ano pasado|20\d{2}))\b", r"diciembre \1"),
     (r"\bultimo trimestre\b(?! del?\b)", "trimestre pasado"),
     (r"\ben el (20\d{2})\b", r"en \1"),
+    (r"\b(?:en )?tod[oa] (?:el )?(?:ano )?(20\d{2})\b", r"en \1"),
     (r"\bdel? (?:ano|año) (20\d{2})\b", r"de \1"),
     (r"\bsept?\b", "septiembre"),
     (r"\bsetiembre\b", "septiembre"),
@@ -176,10 +177,42 @@ _MORE_PERIODS: tuple[tuple[str, Any], ...] = (
 SOON_DAYS = 14
 
 
+_MONTH_NAMES = "|".join(MONTHS)
+# "de enero a marzo de 2026", "(julio a septiembre)", "entre abril y junio del año pasado".
+_MONTH_SPAN = re.compile(
+    rf"\b(?:(?:de|desde) )?(?P<first>{_MONTH_NAMES}) (?:a|al|hasta) (?P<last>{_MONTH_NAMES})\b"
+    rf"|\bentre (?P<first2>{_MONTH_NAMES}) y (?P<last2>{_MONTH_NAMES})\b"
+)
+_SPAN_YEAR = re.compile(r"^,? (?:de |del )?(?:(20\d{2})|(?:el )?(ano pasado)|(este ano))\b")
+
+
+def _month_span(spelled: str, today: datetime.date) -> NamedPeriod | None:
+    """A span of whole months; without a year, the latest one that has begun."""
+    match = _MONTH_SPAN.search(spelled)
+    if match is None:
+        return None
+    first = MONTHS.index(match["first"] or match["first2"]) + 1
+    last = MONTHS.index(match["last"] or match["last2"]) + 1
+    said = _SPAN_YEAR.match(spelled[match.end() :])
+    if said and said[1]:
+        year = int(said[1])
+    elif said and said[2]:
+        year = today.year - 1
+    else:
+        year = today.year if first <= today.month else today.year - 1
+    start_year = year if first <= last else year - 1
+    start = datetime.date(start_year, first, 1)
+    end = _month_range(year, last)[1]
+    words = match[0] + (said[0] if said else "")
+    return NamedPeriod(start, end, period_label(start, end), words.strip(" ,"))
+
+
 def find_named_period(question: str, *, today: datetime.date) -> NamedPeriod | None:
     """The period a question names, with its label, or None."""
     folded = fold(question)
     spelled = _spelled_period(folded)
+    if span := _month_span(spelled, today):
+        return span
     for pattern, compute in _MORE_PERIODS:
         if match := re.search(pattern, spelled):
             start, end = compute(today)
