@@ -163,7 +163,8 @@ _HEALTH = re.compile(
     r"operad[oa]\s+de|ingresad[oa]\s+en\s+(?:el\s+)?hospital|discapacidad|minusvalia|alzheimer|epilepsia|"
     r"esquizofreni[ac]o?|bipolar|autismo|autista|celiac[oa]|alergic[oa]|alergia|"
     r"asma|hipertension|infarto|ictus|covid|adiccion|alcoholic[oa]|drogadict[oa]|"
-    r"rehabilitacion|aborto|fertilidad|"
+    r"rehabilitacion|aborto|fertilidad|hernias?(?:\s+discal)?|tendinitis|artrosis|artritis|"
+    r"esguince|lumbalgia|ciatica|fibromialgia|escayolad[oa]|"
     # everyday health phrasing
     r"quimio|radioterapia|oncolog[oa]|oncologia|leucemia|esclerosis|parkinson|cirrosis|dialisis|"
     r"tdah|sord[oa]|cieg[oa]|psiquiatria|esta\s+en\s+estado(?=\s*[,.;]|\s*$|\s+de\s+buena)|se\s+ha\s+operado|operad[oa]\s+del|"
@@ -435,6 +436,9 @@ _INJECTION = re.compile(
             r"ignorar|obedecer|revelar|actuar|mentir)\b",
             r"\bno\s+(?:le\s+|les\s+)?(?:digas|menciones|cuentes|muestres|ensenes)\s+(?:a\s+nadie|"
             r"nunca|a\s+ningun)|\bnunca\s+(?:digas|menciones|muestres|reveles)\b",
+            # What Suma must not bring up, in the second person: "no menciones a la competencia",
+            # "no le nombres lo del retraso". Only the one spoken to is told so.
+            r"\bno\s+(?:le\s+|les\s+)?(?:menciones|nombres|saques\s+(?:el\s+tema|a\s+relucir))\b",
             r"\btu\s+(?:nueva\s+|nuevo\s+)?(?:tarea|funcion|mision|rol|papel|objetivo|trabajo|cometido)\s+"
             r"(?:es|sera|ahora)\b",
             r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
@@ -770,9 +774,29 @@ def expand_shorthand(folded: str) -> str:
     return folded
 
 
+# An order to change the bank account printed on invoices, with the account it puts there: "a
+# partir del lunes que las facturas de X vayan con el IBAN ES…", "pon en las facturas de X la
+# cuenta ES…". A customer's or supplier's own account given for payments is a bank detail
+# (``find_iban``); this one reroutes what others pay.
+_ACCOUNT_ON_INVOICES = re.compile(
+    r"\b(?:facturas|factura|presupuestos|recibos)\b[^.\n]{0,60}?\b(?:vayan|vaya|salgan|salga|"
+    r"lleven|lleve|tengan|aparezca|aparezcan|figure|ponga|pongas|pon|cambia|cambies|cambiale|usa|"
+    r"uses|mete|metas|con\s+(?:el\s+)?(?:nuevo|otro)|a\s+(?:este|esta|la\s+nueva|el\s+nuevo))\b"
+    r"[^.\n]{0,30}?\b(?:iban|cuenta|numero\s+de\s+cuenta|ccc)\b|"
+    r"\b(?:pon|ponga|pongas|cambia|cambie|cambies|usa|uses|mete|metas|sustituye|actualiza)"
+    r"(?:le|les)?\s+(?:el\s+|la\s+)?(?:iban|cuenta|numero\s+de\s+cuenta)\b[^.\n]{0,60}?\b"
+    r"(?:en|de)\s+(?:las|los|sus|todas\s+las)\s+(?:facturas|presupuestos|recibos)\b|"
+    r"\b(?:pon|ponga|pongas|mete|metas|usa|uses)\s+en\s+(?:las|los|sus|todas\s+las)\s+(?:facturas|"
+    r"presupuestos|recibos)\b[^.\n]{0,60}?\b(?:iban|cuenta|numero\s+de\s+cuenta)\b"
+)
+
+
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
-    if _INJECTION.search(expand_shorthand(fold(text))) or _ROLE_TAG.search(text):
+    folded = expand_shorthand(fold(text))
+    if _INJECTION.search(folded) or _ROLE_TAG.search(text):
+        return True
+    if _ACCOUNT_ON_INVOICES.search(folded) and find_iban(text):
         return True
     return any(
         fold(match.group("to")) != fold(match.group("of"))

@@ -169,7 +169,12 @@ _DEVICE_WORDS = (
     r"alarmas?|caja\s+fuerte|cajas\s+fuertes|caja\s+de\s+seguridad|candados?|cerradura|"
     r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe|"
     # What unlocks a phone or a tablet: "para desbloquear el móvil de obra es 0 8 1 5".
-    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock"
+    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock|"
+    # A street door or a gate opened with a keypad: "pa abrir el portal marca 2580#", "el
+    # garaje se abre con el 1209#". A door's number alone ("la puerta es la 4") is no code.
+    r"(?:para|pa)\s+(?:abrir|entrar\s+(?:a|al|en|por))\s+(?:el|la)\s+(?:portal|puerta|garaje|porton|"
+    r"verja|valla|cancela|nave|almacen|cuarto|trastero|parking)|"
+    r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (

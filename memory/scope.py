@@ -66,6 +66,9 @@ _NARROW = re.compile(
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:compartas|comparta|compartais|compartir|publiques|"
     r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
+    # "no lo pongas en lo de la empresa", "no lo metas en lo compartido".
+    r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+de\s+)?"
+    r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo)|"
     r"entre\s+(?:nosotros|tu\s+y\s+yo|usted\s+y\s+yo)|"
     # "que no lo vea nadie", "no quiero que lo sepan los demás", "que nadie se entere".
     r"(?:que|quiero\s+que)\s+no\s+(?:lo|la|los|las|se\s+lo|se\s+la)?\s*"
@@ -137,7 +140,7 @@ _NOT_NARROW = re.compile(
 )
 _SHARE = re.compile(
     r"\b(?:"
-    r"para\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
+    r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
     r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto|"
     r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal)"
