@@ -385,6 +385,7 @@ _ACT_ON_RECORDS = (
 _RECORDS = (
     r"(?:notas|memorias|recuerdos|apuntes|comentarios|datos|facturas|gastos|presupuestos|cobros|"
     r"pagos|contactos|clientes|proveedores|registros|historial|precios|importes|cuentas|ibans?|"
+    r"fichas|albaranes|pedidos|"
     r"notes|memories|records|invoices|expenses|contacts|data)"
 )
 # Any order Suma could be given, for the rules that find one after a trigger ("cuando Lucía te
@@ -400,6 +401,7 @@ _EVERYBODY = (
 )
 _FIND_OUT = (
     r"(?:se\s+entere|se\s+enteren|lo\s+sepa|lo\s+sepan|lo\s+vea|lo\s+vean|lo\s+lea|lo\s+lean|"
+    r"vea|vean|pueda\s+ver|puedan\s+ver|tenga\s+acceso|tengan\s+acceso|acceda|accedan|"
     r"se\s+de\s+cuenta|se\s+den\s+cuenta|se\s+lo\s+huela|se\s+lo\s+huelan)"
 )
 _INJECTION = re.compile(
@@ -656,7 +658,8 @@ _INJECTION = re.compile(
             r"(?:todas|todos)\s+(?:las|los|sus)\s+" + _RECORDS + r"\b",
             # Keeping a fact from one person rather than from everybody: "que Lucía no se entere de
             # que…", "que no lo sepa Carmen", "no se lo digas a Andrés".
-            r"(?<!para\s)(?<!pa\s)\bque\s+(?!"
+            r"(?<!para\s)(?<!pa\s)(?<!quiere\s)(?<!quieren\s)(?<!pide\s)(?<!piden\s)(?<!prefiere\s)"
+            r"\bque\s+(?!"
             + _EVERYBODY
             + r"\b)(?:(?:el|la|mi|tu)\s+)?[a-z]+\s+(?:de\s+\w+\s+)?no\s+"
             + _FIND_OUT
@@ -685,8 +688,8 @@ _INJECTION = re.compile(
             + _FROM_NOW_ON
             + r",?\s+(?:tu,?\s+)?(?:no\s+)?(?:(?:le|les|me|nos)\s+)?"
             + _ANY_ORDER
-            + r"\s+(?:el|la|los|las|tus|mis|todo|todos|todas|siempre|con|como|cada|nada|esto|eso|"
-            r"lo)\b",
+            + r"(?:\s+tu)?\s+(?:el|la|los|las|tus|mis|todo|todos|todas|siempre|con|como|cada|nada|"
+            r"esto|eso|lo)\b",
             # Answering everything the same way: "responde a todo con 'consulte a su gestor'".
             r"\b(?:responde|contesta|di)(?:le|les)?\s+a\s+(?:todo|todas\s+las\s+preguntas|"
             r"cualquier\s+(?:cosa|pregunta))\b",
@@ -728,6 +731,32 @@ _INJECTION = re.compile(
             + r"(?:l[aeo]s?|le|les|selo|sela|selos|selas)?\b[^.\n]{0,100}?\bsin\s+"
             r"(?:decir(?:le|les|selo|sela)?|avisar(?:le|les)?|contar(?:le|les|selo)?|comentar(?:le|les|selo)?|que\s+(?:se\s+entere|"
             r"se\s+enteren|lo\s+sepa|lo\s+sepan|lo\s+vea|lo\s+vean|se\s+de\s+cuenta))\b",
+            # Greetings, thanks and questions passed on for the writer: "felicita a Lucía de mi
+            # parte", "dale las gracias a Andrés", "pregunta a Pablo si puede venir el sábado",
+            # "avísales tú", "díselo a Carmen".
+            _CLAUSE
+            + r"(?:felicita(?:le|les)?|saluda(?:le|les)?|agradece(?:le|les)?|da(?:le|les)?\s+"
+            r"(?:las\s+gracias|la\s+enhorabuena|el\s+pesame|recuerdos)|(?:manda|envia|da)(?:le|les)?\s+"
+            r"(?:un\s+|mis\s+|muchos\s+)?(?:abrazos?|saludos?|besos?|recuerdos|felicitaciones)|"
+            r"pide(?:le|les)?\s+(?:perdon|disculpas))\b[^.\n]{0,60}?\b(?:a|al)\s+[a-z]{3,}|"
+            + _CLAUSE
+            + r"pregunta\s+a\s+[^.\n]{1,40}?\bsi\b|"
+            r"\b(?:avisa|di|cuenta|comunica|escribe|manda|envia|recuerda|pregunta)(?:le|les|selo|sela|"
+            r"selos|selas)\s+tu\b|\b(?:diselo|diselos|cuentaselo|comunicaselo|recuerdaselo)\s+a\s+[a-z]{3,}",
+            # Suma told, from a day on, what not to do for somebody: "Suma, a partir de mañana no
+            # le cojas pedidos a Julián". A second-person verb after the pronoun is an order.
+            r"(?:\bsuma\s*[,:]\s*(?:" + _FROM_NOW_ON + r",?\s+)?|\b" + _FROM_NOW_ON + r",?\s+)"
+            r"(?:tu\s+)?no\s+(?:le|les|me|nos|se\s+lo|se\s+la)\s+[a-z]{2,}(?:as|es)\b",
+            # Overriding one person, or handing out rights: "ignora a Lucía cuando pregunte", "dale
+            # permisos de admin a Carmen", "haz administradora a Lucía".
+            _CLAUSE
+            + r"ignora(?:le|la|lo|les|las|los)?\s+a\s+[a-z]{3,}|"
+            + _CLAUSE
+            + r"(?:da|dale|dales|concede(?:le|les)?|asigna(?:le|les)?|pon(?:le|les)?)\s+"
+            r"(?:(?:los|el)\s+)?(?:permisos?|acceso|rol)\s+(?:de\s+)?(?:admin|administrador[a]?|"
+            r"propietari[oa]|owner|total|completo|a\s+todo)\b|"
+            + _CLAUSE
+            + r"haz(?:le|la|lo)?\s+(?:admin|administrador[a]?|propietari[oa])\b",
             # What Suma keeps, acted on: "quita de la memoria de la empresa lo de…", "borra de tu
             # memoria que…", "sácalo de lo que sabes".
             _CLAUSE
@@ -782,7 +811,7 @@ _ACCOUNT_ON_INVOICES = re.compile(
     r"\b(?:facturas|factura|presupuestos|recibos)\b[^.\n]{0,60}?\b(?:vayan|vaya|salgan|salga|"
     r"lleven|lleve|tengan|aparezca|aparezcan|figure|ponga|pongas|pon|cambia|cambies|cambiale|usa|"
     r"uses|mete|metas|con\s+(?:el\s+)?(?:nuevo|otro)|a\s+(?:este|esta|la\s+nueva|el\s+nuevo))\b"
-    r"[^.\n]{0,30}?\b(?:iban|cuenta|numero\s+de\s+cuenta|ccc)\b|"
+    r"[^.\n]{0,60}?\b(?:iban|cuenta|numero\s+de\s+cuenta|ccc)\b|"
     r"\b(?:pon|ponga|pongas|cambia|cambie|cambies|usa|uses|mete|metas|sustituye|actualiza)"
     r"(?:le|les)?\s+(?:el\s+|la\s+)?(?:iban|cuenta|numero\s+de\s+cuenta)\b[^.\n]{0,60}?\b"
     r"(?:en|de)\s+(?:las|los|sus|todas\s+las)\s+(?:facturas|presupuestos|recibos)\b|"

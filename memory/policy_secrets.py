@@ -169,7 +169,7 @@ _DEVICE_WORDS = (
     r"alarmas?|caja\s+fuerte|cajas\s+fuertes|caja\s+de\s+seguridad|candados?|cerradura|"
     r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe|"
     # What unlocks a phone or a tablet: "para desbloquear el móvil de obra es 0 8 1 5".
-    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock|"
+    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock|tecleas|teclea|tecleo|teclear|"
     # A street door or a gate opened with a keypad: "pa abrir el portal marca 2580#", "el
     # garaje se abre con el 1209#". A door's number alone ("la puerta es la 4") is no code.
     r"(?:para|pa)\s+(?:abrir|entrar\s+(?:a|al|en|por))\s+(?:el|la)\s+(?:portal|puerta|garaje|porton|"

@@ -152,7 +152,7 @@ _SHARE = re.compile(
     # Catalan and Valencian: "per a tots", "per a l'empresa", "compartix-ho".
     r"per\s+a\s+(?:tots|totes|tothom|l'empresa|l'equip|tot\s+l'equip)|compart(?:ix|eix)-ho|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
-    r"que\s+lo\s+(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
+    r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
     r"comparte(?:lo|la)?\s+(?:esto|eso)\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|"
     r"los\s+demas|los\s+companeros)|"
