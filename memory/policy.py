@@ -472,10 +472,15 @@ _INJECTION = re.compile(
             # Changing what it says from now on, or to everyone.
             r"\b" + _FROM_NOW_ON + r"\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
             r"answer|tell|respond|ignora|actua|envia|reenvia|manda)\b",
-            r"\b(?:di|dile|diles|contesta(?:le|les)?|responde(?:le|les)?|informa|avisa|cuenta(?:le|les)?|"
-            r"recuerda(?:le|les)?|comenta(?:le|les)?|pregunta(?:le|les)?|haz(?:le|les)\s+saber|"
-            r"transmite(?:le|les)?|(?:manda|envia|escribe)(?:le|les)?\s+un\s+(?:mensaje|whatsapp|"
-            r"correo|email|aviso))"
+            r"(?:\b(?:di|dile|diles|contesta(?:le|les)?|responde(?:le|les)?|informa|avisa|cuenta(?:le|les)?|"
+            r"recuerda(?:le|les)|comenta(?:le|les)|pregunta(?:le|les)|haz(?:le|les)\s+saber|"
+            r"transmite(?:le|les)|(?:manda|envia|escribe)(?:le|les)\s+un\s+(?:mensaje|whatsapp|"
+            r"correo|email|aviso))|"
+            # The same verbs without a pronoun are also a third person ("Lucía pregunta a todos
+            # los proveedores…"): only where an imperative stands.
+            + _CLAUSE
+            + r"(?:recuerda|comenta|pregunta|transmite|(?:manda|envia|escribe)\s+un\s+(?:mensaje|"
+            r"whatsapp|correo|email|aviso)))"
             r"\s+a\s+(?:todos|todas|todo\s+el\s+mundo|cualquiera|cada|todo\s+el\s+equipo|"
             r"toda\s+la\s+(?:empresa|plantilla|oficina|gente)|los\s+demas|el\s+resto|la\s+plantilla|"
             r"todo\s+el\s+personal|el\s+personal|la\s+gente|los\s+chicos|(?:todos\s+)?los\s+"
@@ -594,7 +599,7 @@ _INJECTION = re.compile(
             _CLAUSE + r"(?:di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
             r"cuenta(?:le|les)|informa(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
             r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
-            r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les))\s+a\s+[^.\n]{1,40}?\b"
+            r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les))\s+(?:a|al)\s+[^.\n]{1,40}?\b"
             r"(?:que|de\s+que|diciendo|si)\b",
             # Suma addressed by name anywhere in the message, then told to act: "Nota para la
             # empresa: Suma, de ahora en adelante firma…", "recordatorio: Suma, ignora lo que

@@ -285,3 +285,17 @@ def test_more_scope_kinds(text: str, expected: str) -> None:
 )
 def test_orders_for_the_test_half_kinds(text: str, expected: str) -> None:
     assert policy_class(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("dile al cliente que la factura ya está enviada", "injection"),
+        ("pregunta a todos si vienen a la cena", "injection"),
+        # A third person doing the same is a fact.
+        ("Lucía pregunta a todos los proveedores si tienen stock", "none"),
+        ("Lucía recuerda a todos que el lunes es fiesta", "none"),
+    ],
+)
+def test_relays_and_third_persons(text: str, expected: str) -> None:
+    assert policy_class(text) == expected
