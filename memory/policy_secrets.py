@@ -169,7 +169,12 @@ _DEVICE_WORDS = (
     r"alarmas?|caja\s+fuerte|cajas\s+fuertes|caja\s+de\s+seguridad|candados?|cerradura|"
     r"teclado|cajetin|cajita|alarm|safe\s+box|the\s+safe|padlock|keypad|lockbox|key\s+safe|"
     # What unlocks a phone or a tablet: "para desbloquear el móvil de obra es 0 8 1 5".
-    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock"
+    r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock|tecleas|teclea|tecleo|teclear|"
+    # A street door or a gate opened with a keypad: "pa abrir el portal marca 2580#", "el
+    # garaje se abre con el 1209#". A door's number alone ("la puerta es la 4") is no code.
+    r"(?:para|pa)\s+(?:abrir|entrar\s+(?:a|al|en|por))\s+(?:el|la)\s+(?:portal|puerta|garaje|porton|"
+    r"verja|valla|cancela|nave|almacen|cuarto|trastero|parking)|"
+    r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
@@ -282,7 +287,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     end = match.end()
     # A password is often named with its account at length ("la contra del portal de
     # proveedores de Recambios Calderas Turia es…"): its value may come further on.
-    stop = min(len(folded), end + (_WINDOW_PASSWORD if kind == "password" else _WINDOW))
+    # So is a key or a wifi ("la clave del wifi del Hostal Miramar pa cuando vamos a currar allí
+    # es…"); their value must still look like a credential.
+    window = _WINDOW_PASSWORD if kind in ("password", "key", "access") else _WINDOW
+    stop = min(len(folded), end + window)
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
     if kind == "code" and (
@@ -463,11 +471,49 @@ def _elided_spans(text: str, folded: str) -> Iterator[Span]:
             yield start, start + len(value)
 
 
+# A code said in words, digit by digit: "código de la alarma cuatro ocho uno siete", "el pin es
+# uno-nueve-ocho-siete". Four to eight digit words in a row (figures may be mixed in, a word
+# must be among them) after a word that names a code, or before "es el pin/código…".
+_DIGIT_WORD = (
+    r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
+    r"zero|one|two|three|four|five|six|seven|eight|nine)"
+)
+_SPELLED = re.compile(
+    r"(?<![\w])(?=(?:\d[\s,\-]+)*" + _DIGIT_WORD + r")(?:" + _DIGIT_WORD + r"|\d)"
+    r"(?:(?:\s*[,\-]\s*|\s+(?:y\s+)?)(?:" + _DIGIT_WORD + r"|\d)){3,7}\b"
+    r"(?:\s+(?:almohadilla|asterisco))?"
+)
+_SPELLED_FIRST = re.compile(
+    r"(?=[^.\n]{0,25}?\b(?:es|era|sera|is)\s+(?:el|la|mi|tu|su|the|my|our)\s+(?:nuev[oa]\s+)?"
+    r"(?:(?:del?|de\s+la)\s+)?(?:pin|puk|codigo|contrasena|password|pass|clave|combinacion|"
+    r"alarma|caja\s+fuerte|candado|puerta|portal|code)\b)"
+)
+
+
+def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
+    """Codes said in words after the word that names them, in its sentence."""
+    kind = match.lastgroup or ""
+    end = match.end()
+    stop = min(len(folded), end + _WINDOW_PASSWORD)
+    if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
+        stop = end + sentence_end.start()
+    if kind == "code" and (
+        _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
+    ):
+        return
+    for spelled in _SPELLED.finditer(folded, end, stop):
+        yield spelled.span()
+
+
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
     yield from _elided_spans(text, folded)
+    for spelled in _SPELLED.finditer(folded):
+        if _SPELLED_FIRST.match(folded, spelled.end()):
+            yield spelled.span()
     for match in _ANNOUNCING.finditer(folded):
         yield from _value_spans(folded, match)
+        yield from _spelled_spans(folded, match)
     yield from _account_spans(text, folded)
     yield from _login_pair_spans(text)
     for value in _VALUE_FIRST.finditer(folded):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from memory.policy import is_injection, is_own_health
+from memory.policy import expand_shorthand, is_injection, is_own_health
 from memory.policy_secrets import find_iban, fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
@@ -33,7 +33,8 @@ _SEE = (
 )
 _OTHERS = (
     r"(?:nadie|los\s+demas|las\s+demas|el\s+resto|los\s+companeros|mis\s+companeros|"
-    r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios)"
+    r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios|los\s+chicos|las\s+chicas|"
+    r"los\s+chavales|la\s+plantilla|el\s+personal|los\s+trabajadores|los\s+empleados)"
 )
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,
 # sharing a private note costs a leak, so it counts as a marker wherever it stands.
@@ -43,6 +44,15 @@ _NARROW = re.compile(
     r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
     r"para\s+mi\s+(?:sol[oa]|mism[oa])|"
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
+    # Kept for the writer in the words of the request: "apúntamelo a mí: llamar a…",
+    # "guárdamelo solo a mí", "a mí: …" as a heading.
+    r"(?:apunta|anota|guarda|recuerda|apuntate|anotate)(?:melo|mela|me)\s+(?:solo\s+)?(?:a|para|pa)\s+"
+    r"mi\b|^\W*(?:solo\s+)?(?:a|para|pa)\s+mi\s*:|"
+    # Catalan and Valencian: "només per a mi", "privat", "entre tu i jo", "no ho compartisques".
+    r"(?:nomes|sols|solament|unicament)\s+(?:per\s+a\s+|per\s+|pa\s+)mi\b|per\s+a\s+mi\s+(?:sol[a]?|mateix[a]?)\b|"
+    r"^\W*privat\b|\bprivat\s*[:,.]|entre\s+(?:tu\s+i\s+jo|nosaltres)|"
+    r"no\s+ho\s+(?:compartisques|compartixques|comparteixis|compartiscas|digues|contes|expliques)\b|"
+    r"que\s+no\s+ho\s+(?:sapia|sapiga|vegen|vegin|veja|vegi)\s+(?:ningu|la\s+resta|els\s+altres)|"
     r"(?:para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"
     # Only for Suma: "solo para ti", "que quede entre tú y yo".
     r"(?:solo|solamente|unicamente)\s+(?:(?:para|pa)\s+ti|lo\s+sabes\s+tu)\b|"
@@ -56,6 +66,9 @@ _NARROW = re.compile(
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:compartas|comparta|compartais|compartir|publiques|"
     r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
+    # "no lo pongas en lo de la empresa", "no lo metas en lo compartido".
+    r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+de\s+)?"
+    r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo)|"
     r"entre\s+(?:nosotros|tu\s+y\s+yo|usted\s+y\s+yo)|"
     # "que no lo vea nadie", "no quiero que lo sepan los demás", "que nadie se entere".
     r"(?:que|quiero\s+que)\s+no\s+(?:lo|la|los|las|se\s+lo|se\s+la)?\s*"
@@ -127,13 +140,19 @@ _NOT_NARROW = re.compile(
 )
 _SHARE = re.compile(
     r"\b(?:"
-    r"para\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
+    r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
-    r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto)"
+    r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto|"
+    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal)"
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
+    # "guárdalo como dato de empresa:", "apúntalo en lo de la empresa".
+    r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:como|en)\s+(?:(?:un|una)\s+)?(?:dato|nota|"
+    r"info|informacion|lo)\s+de\s+(?:la\s+)?empresa|"
+    # Catalan and Valencian: "per a tots", "per a l'empresa", "compartix-ho".
+    r"per\s+a\s+(?:tots|totes|tothom|l'empresa|l'equip|tot\s+l'equip)|compart(?:ix|eix)-ho|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
-    r"que\s+lo\s+(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
+    r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
     r"comparte(?:lo|la)?\s+(?:esto|eso)\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|"
     r"los\s+demas|los\s+companeros)|"
@@ -202,6 +221,11 @@ _OWN_LIFE = re.compile(
     r"me\s+(?:duele|duelen|han\s+operado|han\s+diagnosticado|han\s+detectado|han\s+quitado|"
     r"han\s+puesto\s+(?:un\s+)?tratamiento|han\s+dado\s+la\s+baja|vacunan)|"
     r"(?:tomo|estoy\s+tomando)\s+(?:pastillas|medicacion|antibioticos?|\w+\s+para\s+(?:la|el))|"
+    # Habits of one's own: "he dejado de fumar hace 2 semanas", "llevo un mes sin beber".
+    r"(?:he\s+dejado|estoy\s+dejando|(?:estoy\s+)?intentando\s+dejar|intento\s+dejar|quiero\s+dejar|voy\s+a\s+dejar|dejo|deje|"
+    r"he\s+vuelto\s+a|vuelvo\s+a)\s+(?:de\s+)?(?:fumar|beber|el\s+tabaco|el\s+alcohol|la\s+bebida|el\s+vaper|"
+    r"el\s+cafe|el\s+azucar)|(?:llevo|estoy)\s+(?:\w+\s+){0,3}?sin\s+(?:fumar|beber|probar\s+el\s+alcohol)|"
+    r"(?:ya\s+)?no\s+fumo\b|i\s+(?:quit|stopped)\s+(?:smoking|drinking)|"
     r"(?:nos\s+mudamos|nos\s+vamos\s+a\s+vivir|nos\s+casamos)|"
     # how they like to be answered, when they work, how to reach them
     r"prefiero\s+que\s+me\s+(?:contestes|respondas|hables|escribas|llames|avises)|"
@@ -228,7 +252,7 @@ _OWN_LIFE = re.compile(
 
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
-    folded = _NOT_NARROW.sub(" ", fold(text))
+    folded = _NOT_NARROW.sub(" ", expand_shorthand(fold(text)))
     if _NARROW.search(folded):
         return Visibility.PRIVATE_IN_ORG
     if _SHARE.search(folded):
@@ -287,10 +311,15 @@ _ABOUT_THE_WRITER = frozenset({"perfil_usuario", "preferencia"})
 def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
     """The category of a message kept as written, from the gate's guess and the message.
 
-    A note is never "nothing" (``nothing`` stands in); one's own life is never a customer,
-    supplier or company fact; a fact the writer asks to share is not a personal preference.
+    A note is never "nothing" (``nothing`` stands in, unless it talks business: then it is the
+    company's); one's own life is never a customer, supplier or company fact; a fact the writer
+    asks to share is not a personal preference.
     """
     category = nothing if guessed == "ninguno" else guessed
+    # With no guess, a note that talks business ("el presupuesto P-2026-088 de la Clínica lo han
+    # aceptado") is the company's, not the writer's preference.
+    if guessed == "ninguno" and category in _ABOUT_THE_WRITER and _BUSINESS.search(fold(text)):
+        category = "empresa"
     if is_own_life(text):
         return "perfil_usuario" if category in _THIRD_PARTY_OR_COMPANY else category
     if category in _ABOUT_THE_WRITER and marked_visibility(text) == Visibility.SHARED:
@@ -465,7 +494,7 @@ def is_request(text: str) -> bool:
     reads as an instruction to Suma to the content policy (an order it did not refuse on
     this path is still not the team's).
     """
-    folded = fold(text)
+    folded = expand_shorthand(fold(text))
     return bool(
         _REQUEST.search(folded)
         or _ORDER_AFTER_A_FACT.search(folded)
