@@ -782,9 +782,13 @@ def _corrected_previous(
         # "era el día 15, no el 5": the number the previous message said, put right.
         corrected = re.sub(rf"\b{instead['old']}\b", instead["new"], previous, count=1)
         return corrected, instead["new"]
-    new = _live(find_slots(message, today), folded)
+    said = find_slots(previous, today)
+    # A value the previous message already said is not the correction ("no, los viernes no,
+    # los jueves").
+    known = {(s.kind, s.value) for s in said}
+    new = [n for n in _live(find_slots(message, today), folded) if (n.kind, n.value) not in known]
     old: list[Slot] = []
-    for slot in find_slots(previous, today):
+    for slot in said:
         if slot.kind in {n.kind for n in new} and all(slot.start >= o.end for o in old):
             old.append(slot)
     if not old:
