@@ -102,6 +102,10 @@ class ExtractedFact:
     # checks it is readable), and whether the fact is a note: a sentence kept as written.
     subject_contact_id: int | None = None
     note: bool = False
+    # The message sets the name apart from a similar one ("Hostal Mirasol (no el Miramar)",
+    # "nada que ver con el de Valencia"): the name is exactly as written and links to no contact
+    # by likeness.
+    subject_set_apart: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,27 @@
 """Scoring extraction on labelled messages from the demo world (``eval_extraction``).
 
 Each line names its writer (a person of Fontanería Martín in the demo world), the message and
-the facts expected: subject (a contact's name as stored, ``writer``, ``organization``, or a
-name marked ``unlinked``), category, attribute and value. A fact is found when its subject and
-its value are right; attribute names are reported, not required. Values are compared in their
+the facts expected: subject (a contact's name as stored, ``writer``, ``organization``, or a name
+marked ``unlinked``), category, attribute and value. A fact is found when its subject and its
+value are right; attribute names are reported, not required. Values are compared in their
 normalized form (``learning/offline/slots.py``: "a 45 días" = "45 dias"); ``accept`` lists other
 right values; ``loose`` and ``note`` compare the value's words with the fact's value and
 sentence. Expected notes are scored apart from typed facts, and a note never counts for a typed
-fact. Subjects are linked with the writer's access, as ``message_learn`` links them.
-Sets, all three now tuned on: ``learning/offline/data/extraction_dev.jsonl`` (written with the
-extractor), ``extraction_test.jsonl`` (written independently; read and tuned on in the second
-round, so no longer a test half) and ``extraction_dev_round2.jsonl`` (the second round's own
-messages, one family of phrasing each: role words, partial names, typos, first names, unknown
-names that look like a contact, prices per unit, percentages, periods, times, payment methods,
-terms, contact persons, corrections, zero values, the writer's preferences, and lines that
-state nothing), ``extraction_dev_round3.jsonl``, ``extraction_test_b.jsonl`` and the dev half
-of blind set C ``extraction_dev_c.jsonl`` (both read, so dev), and
-``extraction_dev_round4.jsonl`` (round 4's own messages). The figure that counts is a blind set
+fact. Subjects are linked with the writer's access, as ``message_learn`` links them; from a
+writer who may not read the contacts, the linked proposal ``fact_write`` makes counts beside her
+own copy (decision 0035). Sets, all tuned on: ``learning/offline/data/extraction_dev.jsonl``
+(written with the extractor), ``extraction_test.jsonl`` (written independently; read and tuned
+on in the second round, so no longer a test half) and ``extraction_dev_round2.jsonl`` (the
+second round's own messages, one family of phrasing each: role words, partial names, typos,
+first names, unknown names that look like a contact, prices per unit, percentages, periods,
+times, payment methods, terms, contact persons, corrections, zero values, the writer's
+preferences, and lines that state nothing), ``extraction_dev_round3.jsonl``,
+``extraction_test_b.jsonl`` and the dev half of blind set C ``extraction_dev_c.jsonl`` (both
+read, so dev), ``extraction_dev_round4.jsonl`` (round 4's own messages), the test half of set C
+``extraction_test_c.jsonl`` (read and tuned on in round 5, so dev) and
+``extraction_dev_round5.jsonl`` (round 5's own messages). The figure that counts is a blind set
 written by someone else, kept outside the repository. Decision records: docs/decisions/0020,
-0026, 0032.
+0026, 0032, 0035.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from django.db import transaction
 from fixtures.demo import DOMAIN, MARTIN, build_demo, demo_exists
 from learning.base import AiProvider, ExtractedFact
 from learning.offline.slots import find_slots
-from learning.services import fact_subject, readable_contacts
+from learning.services import fact_subject, proposal_contact, readable_contacts
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
 from sumalos.ai.models import AiUsage
@@ -183,13 +186,18 @@ def fact_found(expected: dict[str, Any], found: Found, today: datetime.date) -> 
     )
 
 
-def _resolve(access: Any, organization_id: int, fact: ExtractedFact) -> Found:
+def _resolve(access: Any, organization_id: int, fact: ExtractedFact) -> list[Found]:
+    """What a write of ``fact`` keeps: the fact under its subject and, from a writer who may
+    not read the contacts, the linked proposal beside her own copy (decision 0035)."""
     subject, contact = fact_subject(access=access, organization_id=organization_id, fact=fact)
     if contact is not None:
-        return Found(contact.name, True, fact)
+        return [Found(contact.name, True, fact)]
     if subject:
-        return Found(subject, False, fact)
-    return Found(WRITER if fact.category in PERSONAL else ORGANIZATION, False, fact)
+        own = Found(subject, False, fact)
+    else:
+        own = Found(WRITER if fact.category in PERSONAL else ORGANIZATION, False, fact)
+    proposed = proposal_contact(access=access, organization_id=organization_id, fact=fact)
+    return [own] if proposed is None else [own, Found(proposed.name, True, fact)]
 
 
 def _score(rows: list[dict[str, Any]], provider: AiProvider) -> dict[str, Any]:
@@ -210,7 +218,7 @@ def _score(rows: list[dict[str, Any]], provider: AiProvider) -> dict[str, Any]:
             organization=organization.name,
         )
         usage_record(purpose=AiUsage.Purpose.EXTRACTION, usages=result.usage)
-        found = [_resolve(access, organization.pk, fact) for fact in result.value]
+        found = [f for fact in result.value for f in _resolve(access, organization.pk, fact)]
         misses = []
         for expected in row["expect"]:
             kind = "notes" if expected.get("note") else "facts"

@@ -35,7 +35,12 @@ from memory.scope import (
 )
 from memory.scope import requested_visibility as scope_requested
 from memory.selectors import memory_subject_attributes
-from memory.services import MAX_TEXT, WriteResult, memory_write
+from memory.services import (
+    MAX_TEXT,
+    WriteResult,
+    memory_contact_proposal_create,
+    memory_write,
+)
 from sumalos.accounts.access import AiAccess, access_for_user
 from sumalos.accounts.models import Area, Organization, User
 from sumalos.ai.models import AiUsage
@@ -219,12 +224,38 @@ def fact_subject(
         )
     if contact is None and fact.subject_contact_id in readable:
         contact = Contact.objects.get(pk=fact.subject_contact_id)
-    if contact is None and fact.subject_name:
+    if contact is None and fact.subject_name and not fact.subject_set_apart:
         named = link(fact.subject_name, contacts)
         contact = Contact.objects.get(pk=named.id) if named is not None else None
     if contact is not None:
         return f"contacto:{contact.pk}", contact
     return fact.subject_name, None
+
+
+def proposal_contact(
+    *, access: AiAccess, organization_id: int | None, fact: ExtractedFact
+) -> Contact | None:
+    """The contact a fact names when its writer may not read the contacts (decision 0035).
+
+    Her fact stays hers, under the name she wrote; the match only ever feeds a proposal on
+    the contacts area, which she does not read and is not told about. The contacts are read
+    here without her access on purpose, for that and nothing else.
+    """
+    if (
+        organization_id is None
+        or not fact.subject_name
+        or fact.subject_set_apart
+        or access.can_read(organization_id, Area.CONTACTS)
+    ):
+        return None
+    everyone = [
+        ContactName(pk, name, kind)
+        for pk, name, kind in Contact.objects.filter(organization_id=organization_id).values_list(
+            "pk", "name", "kind"
+        )
+    ]
+    named = link(fact.subject_name, everyone)
+    return Contact.objects.get(pk=named.id) if named is not None else None
 
 
 def known_attributes(
@@ -258,7 +289,9 @@ def fact_write(
     """Write one fact through ``memory_write``, linked to its contact when there is one.
 
     A linked fact takes its category from the contact (customer or supplier); a note keeps
-    its sentence and no attribute, so two notes about one subject never collide by name.
+    its sentence and no attribute, so two notes about one subject never collide by name. From
+    a writer who may not read the contacts, a fact naming one is also proposed, linked, to
+    those who may (``proposal_contact``, decision 0035).
     """
     subject, contact = fact_subject(access=access, organization_id=organization_id, fact=fact)
     text, category = fact.text, fact.category
@@ -285,6 +318,24 @@ def fact_write(
         usages=[Usage("offline", MODEL_NAME)],
         message_id=source_message_id,
     )
+    proposed = (
+        proposal_contact(access=access, organization_id=organization_id, fact=fact)
+        if not result.refused and requested_visibility in (None, Visibility.SHARED)
+        else None
+    )
+    if proposed is not None and organization_id is not None:
+        # Her own result is what she is told; the proposal is for those who read contacts.
+        memory_contact_proposal_create(
+            access=access,
+            organization_id=organization_id,
+            contact_id=proposed.pk,
+            category=CATEGORY_OF_KIND.get(proposed.kind, fact.category),
+            text=fact.text.replace(fact.subject_name, proposed.name),
+            attribute="" if fact.note else fact.attribute,
+            value="" if fact.note else fact.value,
+            source_message_id=str(source_message_id) if source_message_id else None,
+            confidence=confidence,
+        )
     return result
 
 

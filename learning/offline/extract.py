@@ -37,7 +37,9 @@ from learning.offline.subjects import (
     Mention,
     link,
     match_contacts,
+    nickname_after,
     role_groups,
+    sets_apart,
     unknown_names,
 )
 from memory.policy_secrets import fold_aligned
@@ -52,7 +54,7 @@ SLOT_BONUS = 0.35
 # A second attribute in the same sentence needs its own value and at least this probability.
 SECOND_FACT = 0.08
 # Values that state their attribute even as the second fact of a sentence ("Bizum y al contado").
-SECOND_EVIDENT = frozenset({"payment_method"})
+SECOND_EVIDENT = frozenset({"payment_method", "term"})
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class Subject:
     name: str = ""
     contact: ContactName | None = None
     span: tuple[int, int] | None = None
+    set_apart: bool = False  # a name the message tells apart from a similar contact
 
     def category(self, clause: str, attribute: str) -> str:
         if self.kind == CONTACT and self.contact is not None:
@@ -120,7 +123,10 @@ _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|preguntar?\s+por|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
-    r"[^,.;:]{2,40},)\s*[^,.;:]{0,12}$"
+    r"[^,.;:]{2,40},|"
+    # A relative who deals with it for them: "las facturas las paga su hija Lidia".
+    r"\bsu\s+(?:hij[oa]|mujer|marido|espos[oa]|herman[oa]|madre|padre|sobrin[oa]|yerno|nuera|"
+    r"cunad[oa]|suegr[oa]|niet[oa]|pareja|soci[oa])\b)\s*[^,.;:]{0,12}$"
 )
 _ROLE_AFTER = re.compile(r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b")
 
@@ -249,6 +255,9 @@ def _mention_subject(mention: Mention, text: str) -> Subject:
     return Subject(kind, mention.name, mention.contact, (start, mention.end))
 
 
+_ROLE_NAMED = re.compile(r"\b(?:el|la|los|las|al|del)\s+(?P<word>[a-zñ]+)\b")
+
+
 def find_subject(
     text: str, slots: list[Slot], contacts: Sequence[ContactName], attribute: str
 ) -> Subject:
@@ -273,11 +282,16 @@ def find_subject(
     taken = [(s.start, s.end) for s in slots]
     names = unknown_names(text, taken)
     if names:
-        return _mention_subject(names[0], text)
+        return replace(_mention_subject(names[0], text), set_apart=sets_apart(text))
     groups = role_groups(text)
     if groups and groups[0].name.split()[0] in ROLE_WORDS:
         # "los de la ferretería" the writer may not link: still a third party, never the company.
         return _mention_subject(groups[0], text)
+    role = _ROLE_NAMED.search(folded)
+    if role and role["word"] in ROLE_WORDS and not any(c.kind != OWN for c in contacts):
+        # A writer who may read no contacts cannot tell which one "la mutua" is: the name as
+        # written, for someone who may (decision 0035).
+        return Subject(NAMED, text[role.start("word") : role.end("word")])
     if _WRITER_CUES.search(folded) and not _COMPANY_CUES.search(folded):
         return Subject(WRITER)
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
@@ -295,9 +309,14 @@ def _outside_names(slots: list[Slot], text: str, contacts: Sequence[ContactName]
         for m in match_contacts(text, list(contacts))
     ]
 
+    # A name that runs into the address is the name of the place ("Comunidad Calle Colón 41").
+    unknown = [(n.start, n.end) for n in unknown_names(text, [])]
+
     def in_a_name(slot: Slot) -> bool:
         numbers = set(re.findall(r"\d+", text[slot.start : slot.end]))
-        return any(slot.start < e and b < slot.end and numbers & n for b, e, n in named)
+        return any(slot.start < e and b < slot.end and numbers & n for b, e, n in named) or any(
+            b < slot.start < e for b, e in unknown
+        )
 
     return [s for s in slots if s.kind != "address" or not in_a_name(s)]
 
@@ -475,6 +494,7 @@ def _clause_facts(
                 subject_tax_id=value if attribute == "nif" and subject.kind != ORGANIZATION else "",
                 subject_contact_id=subject.contact.id if subject.contact else None,
                 note=attribute == NOTE,
+                subject_set_apart=subject.set_apart,
             )
         )
     return facts
@@ -611,6 +631,7 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
         subject_name=subject.name,
         subject_contact_id=subject.contact.id if subject.contact else None,
         note=True,
+        subject_set_apart=subject.set_apart,
     )
 
 
@@ -668,6 +689,7 @@ def _named_in(
         text="",
         subject_name=subject.name,
         subject_contact_id=subject.contact.id if subject.contact else None,
+        subject_set_apart=subject.set_apart,
     )
 
 
@@ -684,11 +706,19 @@ def extract_facts(
 
     A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho"), or
     only the person the previous message gave as a contact ("y el email de Enrique es…"), is
-    about the contact or name the writer's previous message named.
+    about the contact or name the writer's previous message named. One that corrects a value
+    of it ("perdona, era los jueves") is that message read again with the new value.
     """
     if organization:
         contacts = [*contacts, ContactName(0, organization, OWN)]
+    correction = _corrected_previous(_bare_terms(message, previous, today), previous, today)
+    restated = _restated(*correction, known, contacts, today) if correction else []
+    if any(not f.note for f in restated):
+        return restated
     facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
+    if restated and all(f.note for f in facts):
+        # The follow-up alone states no typed value: the corrected sentence says it.
+        return restated
     before = _previous_subject(previous, contacts, today)
     if before is None:
         return facts
@@ -726,12 +756,79 @@ def _bare_terms(message: str, previous: str | None, today: datetime.date | None)
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
 
 
+# A follow-up that corrects a value of the message before ("perdona, era los jueves", "no,
+# quería decir el 15", "me he equivocado, son 45 días").
+_CORRECTION_OPENER = re.compile(
+    r"^\s*(?:perdona|perdon|uy|ups|ay|no\s*,|me\s+he\s+equivocado|error|corrijo|correccion)"
+    r"(?:\s*[,.!:;-])*\s*(?:no\s*,\s*)?(?:era|eran|es|son|queria\s+decir|quise\s+decir|digo)?\b"
+)
+
+
+_NUMBER_INSTEAD = re.compile(
+    r"(?<![\d.,])(?P<new>\d+)(?![\d.,]\d),?\s+no\s+(?:(?:el|la|los|las|a|en|de)\s+)?(?P<old>\d+)\b"
+)
+
+
+def _corrected_previous(
+    message: str, previous: str | None, today: datetime.date | None
+) -> tuple[str, str] | None:
+    """The previous message with the value a follow-up corrects put in its place, so what it
+    stated is read again whole; None when the follow-up corrects no value of it."""
+    folded = fold_aligned(message).lower()
+    if not previous or not _CORRECTION_OPENER.match(folded):
+        return None
+    instead = _NUMBER_INSTEAD.search(folded)
+    if instead is not None and re.search(rf"\b{instead['old']}\b", previous):
+        # "era el día 15, no el 5": the number the previous message said, put right.
+        corrected = re.sub(rf"\b{instead['old']}\b", instead["new"], previous, count=1)
+        return corrected, instead["new"]
+    said = find_slots(previous, today)
+    # A value the previous message already said is not the correction ("no, los viernes no,
+    # los jueves").
+    known = {(s.kind, s.value) for s in said}
+    new = [n for n in _live(find_slots(message, today), folded) if (n.kind, n.value) not in known]
+    old: list[Slot] = []
+    for slot in said:
+        if slot.kind in {n.kind for n in new} and all(slot.start >= o.end for o in old):
+            old.append(slot)
+    if not old:
+        return None
+    corrected = previous
+    for slot in sorted(old, key=lambda s: -s.start):
+        value = next(n for n in new if n.kind == slot.kind)
+        written = message[value.start : value.end]
+        corrected = f"{corrected[: slot.start]}{written}{corrected[slot.end :]}"
+    return corrected, written
+
+
+def _restated(
+    corrected: str,
+    written: str,
+    known: list[KnownAttribute],
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> list[ExtractedFact]:
+    """What the corrected previous message states with the new value ``written``: the facts
+    that carry it, or else its sentence as a note about the same subject."""
+    facts = _message_facts(corrected, known, contacts, today)
+    new = fold_aligned(written).lower()
+    touched = [f for f in facts if new in fold_aligned(f.value).lower()]
+    if touched or not facts:
+        return touched
+    clause = next(c for c in [*_clauses(_clean(corrected)), corrected] if written in c)
+    text = sentence(clause)
+    note = ExtractedFact(facts[0].category, NOTE, text[:MAX_NOTE], text, note=True)
+    return [_about(note, facts[0])]
+
+
 def _about(fact: ExtractedFact, subject: ExtractedFact) -> ExtractedFact:
+    """``fact`` said of the subject of ``subject`` (another fact, or one carrying only it)."""
     return replace(
         fact,
         category=subject.category,
         subject_name=subject.subject_name,
         subject_contact_id=subject.subject_contact_id,
+        subject_set_apart=subject.subject_set_apart,
     )
 
 
@@ -770,6 +867,49 @@ def _previous_subject(
     return next(iter(unlinked.values())) if len(unlinked) == 1 else None
 
 
+def _nicknames(message: str, contacts: Sequence[ContactName]) -> list[ExtractedFact]:
+    """What a contact is called, given in brackets after the name ("Francisco Javier Peña
+    (Javi)")."""
+    facts = []
+    for mention in match_contacts(message, list(contacts)):
+        word = nickname_after(message, mention)
+        if word and mention.contact is not None:
+            subject = Subject(CONTACT, mention.contact.name, mention.contact)
+            facts.append(
+                ExtractedFact(
+                    category=subject.category(message, "apodo"),
+                    attribute="apodo",
+                    value=word,
+                    text=f"A {mention.contact.name} le llaman {word}.",
+                    subject_name=mention.contact.name,
+                    subject_contact_id=mention.contact.id,
+                )
+            )
+    return facts
+
+
+# "A los dos les cobramos…", "ambos pagan…": what follows holds for each contact named.
+_BOTH = re.compile(r"\b(?:(?:a\s+)?(?:los|las)\s+dos|ambos|ambas)\b")
+
+
+def _for_both(
+    message: str, facts: list[ExtractedFact], contacts: Sequence[ContactName]
+) -> list[ExtractedFact]:
+    """The typed facts said of "los dos" when the message names two contacts: each gets them."""
+    if not _BOTH.search(fold_aligned(message).lower()):
+        return []
+    named = [m.contact for m in match_contacts(message, list(contacts)) if m.contact is not None]
+    if len(named) != 2:
+        return []
+    copies = []
+    for fact in facts:
+        if fact.note or fact.subject_contact_id not in {c.id for c in named}:
+            continue
+        other = next(c for c in named if c.id != fact.subject_contact_id)
+        copies.append(replace(fact, subject_name=other.name, subject_contact_id=other.id))
+    return copies
+
+
 def _message_facts(
     message: str,
     known: list[KnownAttribute],
@@ -803,17 +943,13 @@ def _message_facts(
         for fact in [*clause_facts, *([leftover] if leftover else [])]:
             # A clause that names nobody is about the subject of the clause before it.
             if carried is not None and not fact.subject_name and fact.category == "empresa":
-                fact = replace(
-                    fact,
-                    category=carried.category,
-                    subject_name=carried.subject_name,
-                    subject_contact_id=carried.subject_contact_id,
-                )
+                fact = _about(fact, carried)
             facts.append(_reuse_names(fact, known, contacts))
             if fact.subject_name:
                 carried = fact
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
+    facts = [*facts, *_nicknames(cleaned, contacts), *_for_both(cleaned, facts, contacts)]
     if not facts:
         if not worth_a_note(cleaned):
             return []

@@ -485,7 +485,10 @@ _PERSON_CUE = re.compile(
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
-    r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,))"
+    r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,|"
+    # a relative named after the word ("su hija Lidia"); only a capitalised word is a name
+    r"su\s+(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|espos[oa]|"
+    r"cunad[oa]|niet[oa]|pareja)))"
     r"\s+(?:(?:ahora|siempre|ya|tambien)\s+)?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
 )

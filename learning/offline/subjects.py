@@ -165,6 +165,9 @@ COMMON_WORDS = frozenset(
         "nueva",
     ]
 )
+# The trade words names carry ("cafeteria"): said short with the other words of the name.
+TRADE_WORDS = frozenset(ROLE_WORDS.values())
+_ARTICLE_BEFORE = re.compile(r"\b(?:el|la|los|las)\s+$", re.IGNORECASE)
 _AFTER_DE = re.compile(r"\b(?:los|las|el|la)\s+de(?:l)?\s+$")
 _TOKEN = re.compile(r"[a-z0-9ñ]+(?:\.[a-z]\.?)*")
 
@@ -214,9 +217,53 @@ def _frequent_words(contacts: list[ContactName]) -> set[str]:
     return {word for word, count in seen.items() if count > 1}
 
 
+# A name the writer sets apart from another ("(no el Miramar)", "no son los López", "nada que
+# ver con el de Valencia", "no es el Vicente de la calle Colón"): what follows the cue, up to
+# the end of its clause or bracket, names no one the message is about.
+_DENIAL = re.compile(
+    r"(?i:\bno\s+(?:es|son|era|eran)\s+(?:(?:el|la|los|las)\s+)?|\bno\s+(?:el|la|los|las)\s+|"
+    r"\bnada\s+que\s+ver\s+con\s+(?:(?:el|la|los|las)\s+)?)"
+    r"(?=[A-ZÁÉÍÓÚÑ0-9]|(?i:del?\s))[^,;:.()\n]*"
+)
+
+
+def _denied_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _DENIAL.finditer(text)]
+
+
+def sets_apart(text: str) -> bool:
+    """Whether ``text`` tells a name apart from another ("(no el Miramar)")."""
+    return bool(_denied_spans(text))
+
+
+def _other_number(tokens: list[tuple[str, int, int]], end: int, number: str) -> bool:
+    """A number right after the words of a name that carries another number: a different
+    place ("Calle Colón 41" is not the community of Calle Colón 14)."""
+    following = next((t for t, s, _ in tokens if s >= end), None)
+    return following is not None and following.isdigit() and following != number
+
+
+def _another_place(
+    text: str, tokens: list[tuple[str, int, int]], end: int, owner: ContactName
+) -> bool:
+    """A role word whose name runs on to another number than the contact's ("Comunidad Calle
+    Colón 22" is not the community of Calle Colón 14)."""
+    number = next((w for w in _name_words(owner) if w.isdigit()), None)
+    if number is None:
+        return False
+    following = _NEXT_WORD.match(text, end)
+    while following is not None:
+        end = following.end()
+        following = _NEXT_WORD.match(text, end)
+    return _other_number(tokens, end, number)
+
+
 def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     """The known contacts ``text`` names, best first; each with the span that named it."""
-    tokens = _tokens(text)
+    denied = _denied_spans(text)
+    # Beside a contrast, the name is exactly as written: no typo, no word cut short.
+    exact_only = bool(denied)
+    tokens = [(t, s, e) for t, s, e in _tokens(text) if not any(b <= s < d for b, d in denied)]
     shared = _frequent_words(contacts)
     first_words = {words[0] for words in map(_name_words, contacts) if words}
     found: dict[int, Mention] = {}
@@ -231,11 +278,20 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         first_only = False
         for index, word in enumerate(words):
             for token, start, end in tokens:
-                if _close(token, word) or (
-                    len(token) >= 5
-                    and word.startswith(token)
-                    and len(word) - len(token) <= 3
-                    and company  # people's surnames are not cut short: "Martí" is not Martínez
+                if token == word or (
+                    not exact_only
+                    and (
+                        _close(token, word)
+                        or (
+                            len(token) >= 5
+                            and word.startswith(token)
+                            and len(word) - len(token) <= 3
+                            # people's surnames are not cut short: "Martí" is not Martínez
+                            and company
+                        )
+                        # a trade word said short ("la cafe central"): with the other words
+                        or (len(token) >= 4 and word in TRADE_WORDS and word.startswith(token))
+                    )
                 ):
                     hits.append((start, end))
                     hit_words.append(word)
@@ -249,7 +305,17 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                     break
         if len(hits) == len(words) >= 2:
             weight = max(weight, 1.0)  # every word of the name, however ordinary
+        if len(hits) == 1 and hit_words[0] in COMMON_WORDS and hit_words[0] not in shared:
+            # An everyday word of one contact's name, capitalised after an article, is that
+            # name said short ("en la Central", "la Huerta").
+            start = hits[0][0]
+            if text[start].isupper() and _ARTICLE_BEFORE.search(text[:start]):
+                weight = 1.0
         if not hits or weight == 0:
+            continue
+        numbers = [w for w in words if w.isdigit()]
+        named_ends = [e for (_, e), w in zip(hits, hit_words, strict=True) if not w.isdigit()]
+        if numbers and named_ends and _other_number(tokens, max(named_ends), numbers[0]):
             continue
         # One word of a longer name: a first name alone ("José") or a lowercase everyday word
         # ("libre") names nobody.
@@ -277,7 +343,10 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             if token in GROUP_ONLY_ROLES and not _AFTER_DE.search(folded[:start]):
                 continue
             owner = _role_owner(token, contacts)
-            if owner is not None and _names_another(text, end, owner):
+            if owner is not None and (
+                _names_another(text, end, owner, exact=exact_only)
+                or _another_place(text, tokens, end, owner)
+            ):
                 continue
             if owner is not None and owner.id not in found:
                 found[owner.id] = Mention(owner.name, start, end, owner, 0.9)
@@ -344,6 +413,22 @@ def _short_form(word: str, first_names: list[str]) -> bool:
     )
 
 
+_BRACKETED_WORD = re.compile(r"\s*\(\s*([A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})\s*\)")
+
+
+def nickname_after(text: str, mention: Mention) -> str:
+    """A short form of a person's first name in brackets right after the name: what people
+    call them ("Francisco Javier Peña (Javi)"). A town in brackets is no nickname."""
+    contact = mention.contact
+    bracketed = _BRACKETED_WORD.match(text, mention.end)
+    if contact is None or bracketed is None or _is_company(contact):
+        return ""
+    word = bracketed.group(1)
+    first_names = _name_words(contact)[:-1]
+    folded = fold_aligned(word).lower()
+    return word if folded not in first_names and _short_form(folded, first_names) else ""
+
+
 def _in_another_name(text: str, start: int, end: int, words: list[str], hit: str) -> bool:
     """One word of a name written next to a capitalised word that name does not carry: part
     of someone else's name ("Luis Ferrando", "Eva Martí", "Carlos Moreno", "Fontanería Martín").
@@ -370,16 +455,19 @@ def _in_another_name(text: str, start: int, end: int, words: list[str], hit: str
     return False
 
 
-def _names_another(text: str, end: int, owner: ContactName) -> bool:
+def _names_another(text: str, end: int, owner: ContactName, *, exact: bool = False) -> bool:
     """A role word followed by a name the contact does not carry: "Hotel Sorolla" is not
     Hoteles del Turia, "Bar Pepe" is not Bar Restaurante El Puerto."""
     following = _NEXT_WORD.match(text, end)
-    if following is None:
-        return False
-    word = fold_aligned(following.group(1)).lower()
-    if word in _NOT_NAMES_FOLDED or word in _NOISE:
-        return False
-    return not any(_close(word, w) for w in _name_words(owner))
+    while following is not None:
+        word = fold_aligned(following.group(1)).lower()
+        if word not in _NOISE:
+            if word in _NOT_NAMES_FOLDED:
+                return False
+            return not any(w == word or (not exact and _close(word, w)) for w in _name_words(owner))
+        # a joining word of a name ("Hermanos", "La"): the next word tells
+        following = _NEXT_WORD.match(text, following.end())
+    return False
 
 
 def _without_overlaps(mentions: list[Mention]) -> list[Mention]:
@@ -569,9 +657,14 @@ def _opens_sentence(text: str, start: int) -> bool:
     return not text[:start].strip() or text[:start].rstrip()[-1] in ".!?¡¿:;,\n"
 
 
+_STREET = re.compile(r"\b(?:calle|avenida|avda|plaza|paseo|camino)\b")
+_STREET_NUMBER = re.compile(r"\s+\d+\b")
+
+
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
+    denied = _denied_spans(text)
     for match in _PROPER.finditer(text):
         words = match.group(0).split()
         while words and fold_aligned(words[0].lower()) in {fold_aligned(w) for w in _NOT_NAMES}:
@@ -589,8 +682,13 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
-        if any(not (end <= s or start >= e) for s, e in taken):
+        # A name inside a value ("Calle Doctor Fleming 18") is no subject; one that only runs
+        # into a value is ("Comunidad Calle Colón 41").
+        if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
             continue
+        number = _STREET_NUMBER.match(text, end)
+        if number and _STREET.search(fold_aligned(name).lower()):
+            name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
         names.append(Mention(name.rstrip("."), start, end))
     return names
 

@@ -4,7 +4,8 @@ One service per change (STYLE §1), keyword-only and atomic. The content policy
 (``memory/policy.py``) runs on every write that carries text; every change to a shared memory
 lands in ``MemoryAudit``. Design: docs/memory.md.
 
-- ``write``: ``memory_write`` (the ladder, the content policy, IBAN proposals);
+- ``write``: ``memory_write`` (the ladder, the content policy, IBAN proposals) and
+  ``memory_contact_proposal_create`` (a fact about a contact its writer may not read);
   ``conflicts``: merging and superseding on one level;
 - ``sharing``: share and "solo para mí"; ``proposals``: confirm and reject;
 - ``editing``: edit and delete; ``versions``: superseding and restoring;
@@ -24,6 +25,7 @@ from memory.services.write import (
     REASON_IBAN_NO_CONTACTS,
     REASON_NOT_MEMBER,
     WriteResult,
+    memory_contact_proposal_create,
     memory_write,
 )
 
@@ -38,6 +40,7 @@ __all__ = [
     "memories_forget_member",
     "memories_forget_sources",
     "memories_prune",
+    "memory_contact_proposal_create",
     "memory_delete",
     "memory_edit",
     "memory_make_private",

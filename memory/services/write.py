@@ -233,19 +233,38 @@ def _propose_iban(*, access: AiAccess, organization_id: int, fields: dict[str, A
 
     It does not replace the account already known; only an owner or admin confirms it.
     """
-    lock_level(Visibility.SHARED, organization_id, {}, f"iban:{fields['subject']}")
-    known = (
-        Memory.objects.select_for_update()
-        .filter(
-            visibility=Visibility.SHARED,
-            organization_id=organization_id,
-            subject=fields["subject"],
-            attribute=IBAN_ATTRIBUTE,
-            value=fields["value"],
-        )
-        .exclude(status=Memory.Status.SUPERSEDED)
-        .first()
+    return _propose_shared(
+        access=access,
+        organization_id=organization_id,
+        fields=fields,
+        known_reason="Ya conocía esa cuenta.",
+        reason=(
+            "He anotado la cuenta como propuesta sin verificar; no sustituye a la que ya "
+            "conocía hasta que un propietario o administrador la confirme."
+        ),
     )
+
+
+def _propose_shared(
+    *,
+    access: AiAccess,
+    organization_id: int,
+    fields: dict[str, Any],
+    known_reason: str,
+    reason: str,
+) -> WriteResult:
+    """A shared, unverified proposal; said again, it gains the source instead of a twin."""
+    lock_level(Visibility.SHARED, organization_id, {}, f"proposal:{fields['subject']}")
+    same = Memory.objects.select_for_update().filter(
+        visibility=Visibility.SHARED,
+        organization_id=organization_id,
+        subject=fields["subject"],
+        attribute=fields["attribute"],
+        value=fields["value"],
+    )
+    if not fields["attribute"]:
+        same = same.filter(text=fields["text"])  # notes: one per sentence
+    known = same.exclude(status=Memory.Status.SUPERSEDED).first()
     if known is not None:
         before = snapshot(known)
         known.sources = [*known.sources, *(s for s in fields["sources"] if s not in known.sources)]
@@ -262,7 +281,7 @@ def _propose_iban(*, access: AiAccess, organization_id: int, fields: dict[str, A
             visibility=Visibility.SHARED,
             merged=True,
             proposed=known.status == Memory.Status.PROPOSED,
-            reason="Ya conocía esa cuenta.",
+            reason=known_reason,
         )
     memory = Memory.objects.create(
         visibility=Visibility.SHARED,
@@ -279,12 +298,68 @@ def _propose_iban(*, access: AiAccess, organization_id: int, fields: dict[str, A
         before=None,
         after=snapshot(memory),
     )
-    return WriteResult(
-        memory=memory,
-        visibility=Visibility.SHARED,
-        proposed=True,
-        reason=(
-            "He anotado la cuenta como propuesta sin verificar; no sustituye a la que ya "
-            "conocía hasta que un propietario o administrador la confirme."
-        ),
+    return WriteResult(memory=memory, visibility=Visibility.SHARED, proposed=True, reason=reason)
+
+
+@transaction.atomic
+def memory_contact_proposal_create(
+    *,
+    access: AiAccess,
+    organization_id: int,
+    contact_id: int,
+    category: str,
+    text: str,
+    attribute: str = "",
+    value: str = "",
+    source_message_id: str | None = None,
+    confidence: float = 1.0,
+) -> WriteResult:
+    """A fact about a contact from someone who may not read the contacts: an unverified
+    proposal on the contacts area, linked, for those who may read them (decision 0035).
+
+    The writer never reads it (the contacts area decides who does) and is never told whether
+    it was made, so what she sees does not depend on contacts she may not read. It replaces
+    nothing until an owner or administrator confirms it.
+    """
+    if organization_id not in access.organization_ids:
+        raise PermissionDenied(REASON_NOT_MEMBER)
+    if access.can_read(organization_id, Area.CONTACTS):
+        raise ValidationError("Quien puede leer los contactos escribe el recuerdo enlazado.")
+    subject = f"contacto:{contact_id}"
+    text, subject, attribute, value, area = validated(
+        category=category,
+        text=text,
+        subject=subject,
+        attribute=attribute,
+        value=value,
+        area=Area.CONTACTS,
+    )
+    if not Contact.objects.filter(pk=contact_id, organization_id=organization_id).exists():
+        raise ValidationError("Contacto desconocido.")
+    decision = check_content(text=text, value=value, subject=subject, explicit=False)
+    if decision.refused or decision.verdict is Verdict.SPECIAL:
+        return WriteResult(memory=None, refused=True, reason=decision.reason)
+    if find_iban(f"{text} {value}") or names_a_destination(f"{text} {value}"):
+        # Bank details and addresses to send data to never reach the organization's level
+        # from someone who may not read the contacts.
+        return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
+    fields: dict[str, Any] = {
+        "category": category,
+        "text": text,
+        "subject": subject,
+        "contact_id": contact_id,
+        "attribute": attribute,
+        "value": value,
+        "area": area,
+        "confidence": confidence,
+        "sources": [source_message_id] if source_message_id else [],
+        "created_by_id": access.user_id,
+        "unverified": True,
+    }
+    return _propose_shared(
+        access=access,
+        organization_id=organization_id,
+        fields=fields,
+        known_reason="Ya estaba propuesto.",
+        reason="Propuesto a quien puede leer los contactos.",
     )

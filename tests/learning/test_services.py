@@ -11,6 +11,7 @@ from channels_app.services.chats import web_chat_append, web_chat_create
 from channels_app.services.outbox import outbox_drain
 from learning.services import message_learn
 from memory.models import Memory
+from memory.selectors import memories_visible
 from sumalos.accounts.models import User
 from sumalos.invoicing.models import Contact
 from tests.world import World
@@ -58,11 +59,53 @@ def test_a_role_word_links_the_supplier_and_the_negated_method_is_passed_over(wo
     ]
 
 
-def test_a_writer_who_may_not_read_contacts_keeps_the_name_unlinked(world, contacts):
-    _say(world, "Ferretería Ruiz ahora cobra por Bizum", user=world.bookkeeper)
+def test_a_writer_who_may_not_read_contacts_keeps_her_copy_and_proposes_it_linked(world, contacts):
+    ruiz = contacts["Ferretería Ruiz"]
+    books = world.bookkeeper
 
-    memory = Memory.objects.get()
-    assert (memory.subject, memory.contact_id, memory.value) == ("Ferretería Ruiz", None, "Bizum")
+    _say(world, "Ferretería Ruiz ahora cobra por Bizum", user=books)
+
+    mine, proposal = Memory.objects.order_by("id")
+    assert (mine.subject, mine.contact_id, mine.value, mine.unverified) == (
+        "Ferretería Ruiz",
+        None,
+        "Bizum",
+        False,
+    )
+    assert (
+        proposal.subject,
+        proposal.contact_id,
+        proposal.value,
+        proposal.visibility,
+        proposal.area,
+        proposal.status,
+        proposal.unverified,
+        proposal.created_by_id,
+    ) == (f"contacto:{ruiz.pk}", ruiz.pk, "Bizum", "shared", "contacts", "proposed", True, books.pk)
+    # She reads her own copy and is told of it alone; the owner reads the linked proposal.
+    assert list(memories_visible(access=world.access(books)).values_list("id", flat=True)) == [
+        mine.pk
+    ]
+    assert list(LearnedNotice.objects.values_list("memory_id", flat=True)) == [mine.pk]
+    assert proposal.pk in memories_visible(access=world.access(world.owner)).values_list(
+        "id", flat=True
+    )
+
+
+def test_a_name_the_writer_sets_apart_is_not_proposed_for_the_similar_contact(world, contacts):
+    _say(world, "El Hostal Mirasol (no el Miramar) paga por Bizum", user=world.bookkeeper)
+
+    assert [(m.subject, m.contact_id) for m in Memory.objects.all()] == [("Hostal Mirasol", None)]
+
+
+def test_a_writer_who_reads_contacts_makes_no_proposal(world, contacts):
+    ruiz = contacts["Ferretería Ruiz"]
+
+    _say(world, "Ferretería Ruiz ahora cobra por Bizum", user=world.owner)
+
+    assert list(Memory.objects.values_list("subject", "status", "unverified")) == [
+        (f"contacto:{ruiz.pk}", "active", False)
+    ]
 
 
 def test_a_fact_with_no_confident_attribute_is_kept_as_one_note_and_announced(world, contacts):
