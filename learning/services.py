@@ -116,6 +116,7 @@ class BatchReads:
     _messages: dict[int, AiMessage] | None = None
     _previous: dict[int, str] = field(default_factory=dict)
     _accesses: dict[tuple[object, ...], AiAccess | None] = field(default_factory=dict)
+    _contacts: dict[tuple[object, ...], list[ContactName]] = field(default_factory=dict)
 
     def _load(self) -> dict[int, AiMessage]:
         if self._messages is None:
@@ -143,16 +144,30 @@ class BatchReads:
         self._load()
         return self._previous.get(message.pk)
 
-    def access(self, message: AiMessage) -> AiAccess | None:
+    @staticmethod
+    def _writer(message: AiMessage) -> tuple[object, ...]:
         writer = (
             ("phone", message.owner_phone)
             if message.channel == Channel.WHATSAPP and message.owner_phone
             else ("user", message.owner_user_id)
         )
-        key = (*writer, message.organization_id)
+        return (*writer, message.organization_id)
+
+    def access(self, message: AiMessage) -> AiAccess | None:
+        key = self._writer(message)
         if key not in self._accesses:
             self._accesses[key] = access_for_message(message)
         return self._accesses[key]
+
+    def contacts(self, message: AiMessage, access: AiAccess) -> list[ContactName]:
+        """The contacts the writer may read, read once per writer and organization: learning
+        adds no contact, and the access they were read with is the batch's too."""
+        key = self._writer(message)
+        if key not in self._contacts:
+            self._contacts[key] = readable_contacts(
+                access=access, organization_id=message.organization_id
+            )
+        return self._contacts[key]
 
 
 def previous_turn(message: AiMessage) -> str | None:
@@ -205,17 +220,23 @@ def organization_name(organization_id: int | None) -> str:
 
 
 def fact_subject(
-    *, access: AiAccess, organization_id: int | None, fact: ExtractedFact
+    *,
+    access: AiAccess,
+    organization_id: int | None,
+    fact: ExtractedFact,
+    contacts: list[ContactName] | None = None,
 ) -> tuple[str, Contact | None]:
     """``contacto:<id>`` for a readable contact the fact names, else the name as written.
 
     The tax ID decides first, then the contact the extractor matched, then the contact
     matcher over the readable contacts (partial names, typos, role words). A name that links
-    to nothing stays as written: an unlinked subject.
+    to nothing stays as written: an unlinked subject. ``contacts``: the readable contacts when
+    the caller already read them.
     """
     if not fact.subject_name and not fact.subject_tax_id:
         return "", None
-    contacts = readable_contacts(access=access, organization_id=organization_id)
+    if contacts is None:
+        contacts = readable_contacts(access=access, organization_id=organization_id)
     readable = {c.id for c in contacts}
     contact = None
     if fact.subject_tax_id:
@@ -285,6 +306,7 @@ def fact_write(
     source_message_id: int | None,
     confidence: float = 1.0,
     requested_visibility: str | None = None,
+    contacts: list[ContactName] | None = None,
 ) -> WriteResult:
     """Write one fact through ``memory_write``, linked to its contact when there is one.
 
@@ -293,7 +315,9 @@ def fact_write(
     a writer who may not read the contacts, a fact naming one is also proposed, linked, to
     those who may (``proposal_contact``, decision 0035).
     """
-    subject, contact = fact_subject(access=access, organization_id=organization_id, fact=fact)
+    subject, contact = fact_subject(
+        access=access, organization_id=organization_id, fact=fact, contacts=contacts
+    )
     text, category = fact.text, fact.category
     if contact is not None:
         if fact.subject_name and fact.subject_name in text:
@@ -347,6 +371,7 @@ def facts_save(
     explicit: bool,
     confidence: float = 1.0,
     requested_visibility: str | None = None,
+    contacts: list[ContactName] | None = None,
 ) -> list[WriteResult]:
     """Write each fact of a message; a notice for what was learnt and for what was refused."""
     results = []
@@ -363,6 +388,7 @@ def facts_save(
                     source_message_id=message.pk,
                     confidence=confidence,
                     requested_visibility=requested_visibility,
+                    contacts=contacts,
                 )
         except (ValidationError, PermissionDenied) as error:
             reason = " ".join(getattr(error, "messages", None) or [str(error)])
@@ -456,7 +482,7 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
         if told:
             refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)
         return LearnOutcome(outcome)
-    contacts = readable_contacts(access=access, organization_id=message.organization_id)
+    contacts = reads.contacts(message, access)
     known = known_attributes(
         access=access,
         organization_id=message.organization_id,
@@ -484,6 +510,7 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
         explicit=False,
         confidence=gate.value.p_remember,
         requested_visibility=message_requested_visibility(text=message.text, gate=gate.value),
+        contacts=contacts,
     )
     learnt = sum(1 for r in results if r.memory is not None and not r.merged and not r.refused)
     return LearnOutcome(outcome, learnt)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from schwifty import IBAN
 from schwifty.exceptions import SchwiftyException
@@ -38,11 +39,16 @@ Span = tuple[int, int]
 
 def fold_aligned(text: str) -> str:
     """``fold`` character by character, keeping every offset equal to the original's."""
-    folded = []
-    for char in text:
-        one = fold(char)
-        folded.append(one if len(one) == 1 else char)
-    return "".join(folded)
+    if text.isascii():
+        # ASCII has no marks to drop and folds one character to one: casefolding is all.
+        return text.casefold()
+    return "".join(map(_fold_char, text))
+
+
+@cache
+def _fold_char(char: str) -> str:
+    one = fold(char)
+    return one if len(one) == 1 else char
 
 
 # --- IBANs -----------------------------------------------------------------------------------

@@ -18,9 +18,16 @@ from sumalos.platform.outbox import BATCH_SIZE, MAX_ATTEMPTS, Claimed, DrainRepo
 __all__ = ["BATCH_SIZE", "CHANNEL_OUTBOX", "MAX_ATTEMPTS", "DrainReport", "outbox_drain"]
 
 # Batched: a first claim's messages are learnt in one transaction, a savepoint each
-# (sumalos/platform/outbox.py, docs/decisions/0028).
+# (sumalos/platform/outbox.py, docs/decisions/0028). Two learning processes drain it: a
+# message one of them holds is never claimed by the other (decision 0034).
 CHANNEL_OUTBOX = platform_outbox.register(
-    Outbox(name="channels", table="channel_outbox", keys=("message_id",), batched=True)
+    Outbox(
+        name="channels",
+        table="channel_outbox",
+        keys=("message_id",),
+        batched=True,
+        one_worker_per_key=True,
+    )
 )
 
 

@@ -651,6 +651,8 @@ _NOT_NAMES = frozenset(
 
 
 _NOT_NAMES_FOLDED = frozenset(fold_aligned(w).lower() for w in _NOT_NAMES)
+# As ``unknown_names`` compares its first words (folded, not lowered after folding).
+_NOT_NAMES_ALIGNED = frozenset(fold_aligned(w) for w in _NOT_NAMES)
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -667,7 +669,7 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     denied = _denied_spans(text)
     for match in _PROPER.finditer(text):
         words = match.group(0).split()
-        while words and fold_aligned(words[0].lower()) in {fold_aligned(w) for w in _NOT_NAMES}:
+        while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
             words = words[1:]
         while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
             words = words[:-1]

@@ -8,7 +8,10 @@ is the table's own key columns (``message_id``; ``table_name, row_id``).
 
 - **Claim** a batch with ``FOR UPDATE SKIP LOCKED``: it becomes ``processing`` with a lease
   (``claimed_until``) and ``attempts + 1``. A worker that dies mid-batch leaves rows that are
-  claimed again when the lease expires.
+  claimed again when the lease expires. Where several workers drain one outbox
+  (``Outbox.one_worker_per_key``, the learning outbox: two processes, decision 0034), a key
+  another worker holds under a live lease is not claimed: a row queued for it meanwhile (an
+  edit) waits until that worker is done, so one message is never learnt by two at once.
 - **Process** each key in its own transaction, which also finishes its rows while holding their
   row locks: a crash rolls the work back with the bookkeeping. Several claimed rows for one
   key are handled once; pending rows for that key enqueued before the newest claimed one are
@@ -58,6 +61,8 @@ class Outbox:
     lease_seconds: int = LEASE_SECONDS
     # A first claim's keys share one transaction (savepoint per key): fewer commits, one lock.
     batched: bool = False
+    # Several workers drain it: never claim a key that another holds (module docstring).
+    one_worker_per_key: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,20 +115,35 @@ def claim(outbox: Outbox, *, limit: int = BATCH_SIZE) -> list[Claimed]:
     in the caller's transaction (a database default of ``statement_timestamp()``) is ready.
     """
     keys = ", ".join(outbox.keys)
+    held_elsewhere = ""
+    if outbox.one_worker_per_key:
+        same_key = " AND ".join(f"busy.{column} = ready.{column}" for column in outbox.keys)
+        held_elsewhere = f"""AND NOT EXISTS (
+                    SELECT 1 FROM {outbox.table} AS busy
+                     WHERE busy.status = 'processing' AND busy.id <> ready.id
+                       AND busy.claimed_until >= statement_timestamp() AND {same_key})"""
     sql = f"""
         UPDATE {outbox.table} SET status = 'processing', attempts = attempts + 1,
                claimed_until = now() + make_interval(secs => %s)
          WHERE id IN (
-             SELECT id FROM {outbox.table}
+             SELECT id FROM {outbox.table} AS ready
               WHERE available_at <= statement_timestamp()
                 AND (status = 'pending'
                      OR (status = 'processing' AND claimed_until < statement_timestamp()))
+                {held_elsewhere}
               ORDER BY id
               LIMIT %s
               FOR UPDATE SKIP LOCKED)
         RETURNING id, attempts, {keys}
     """
     with transaction.atomic(), connection.cursor() as cursor:
+        if outbox.one_worker_per_key:
+            # Claims take turns (each is one short statement): a claim sees the keys of the
+            # one before it as held, which two claims running side by side would not.
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                [f"outbox-claim:{outbox.table}"],
+            )
         cursor.execute(sql, [outbox.lease_seconds, limit])
         rows = cursor.fetchall()
     claimed = [Claimed(id=row[0], attempts=row[1], key=tuple(row[2:])) for row in rows]

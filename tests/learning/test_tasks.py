@@ -3,6 +3,7 @@ counts, and a poison message that reaches the dead letter alone (docs/decisions/
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -18,7 +19,9 @@ from learning.services import BatchReads, LearnOutcome, message_learn
 from learning.tasks import drain_outbox, learning_drain, replies_waiting
 from memory.models import Memory
 from sumalos import embeddings
+from sumalos.ai.models import AiUsage
 from sumalos.celery import app
+from sumalos.platform.outbox import DrainReport
 from tests.world import World
 
 pytestmark = pytest.mark.django_db
@@ -194,8 +197,10 @@ def test_a_batch_reads_its_messages_and_closes_its_entries_in_a_fixed_number_of_
         _statements_on(queries, '"ai_messages"') + _statements_on(queries, " ai_messages ")
         == 3 * batches
     )
-    # Per batch: claim, hold, close the done, close the superseded; one empty claim at the end.
-    assert _statements_on(queries, "channel_outbox") == 4 * batches + 1
+    # Per batch: the claim's turn and the claim, hold, close the done, close the superseded;
+    # one empty claim (with its turn) at the end.
+    assert _statements_on(queries, "channel_outbox") == 5 * batches + 2
+    assert _statements_on(queries, "pg_advisory_xact_lock") == batches + 1
     # One access for the batch's one writer: the user, the memberships.
     assert _statements_on(queries, '"memberships"') == batches
     # Per message: its savepoint and the gate's usage row; message_learn takes no savepoint of
@@ -203,3 +208,53 @@ def test_a_batch_reads_its_messages_and_closes_its_entries_in_a_fixed_number_of_
     savepoints = [query for query in queries if query["sql"].startswith("SAVEPOINT")]
     assert len(savepoints) == count + 2 * batches + 1
     assert _statements_on(queries, '"ai_usage"') == count
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_drains_at_once_learn_every_message_exactly_once(world_tx: World):
+    # As deployed: two learning processes drain the same outbox (run_all.WORKERS).
+    ids = _say(world_tx, 12)
+    start = threading.Barrier(2)
+    reports: list[DrainReport] = []
+
+    def drain() -> None:
+        try:
+            start.wait()
+            reports.append(learning_drain())
+        finally:
+            connection.close()
+
+    drains = [threading.Thread(target=drain) for _ in range(2)]
+    for thread in drains:
+        thread.start()
+    for thread in drains:
+        thread.join(timeout=300)
+
+    # Both drains took batches; together they learnt each message once, in one claim.
+    assert sorted(report.claimed > 0 for report in reports) == [True, True]
+    assert sum(report.claimed for report in reports) == 12
+    assert sum(report.done for report in reports) == 12
+    assert list(OutboxEntry.objects.values_list("status", "outcome", "attempts").distinct()) == [
+        ("done", "learn", 1)
+    ]
+    # One gate run (one ledger row) per message.
+    gate_runs = (
+        AiUsage.objects.filter(purpose=AiUsage.Purpose.GATE)
+        .order_by("message_id")
+        .values_list("message_id", flat=True)
+    )
+    assert list(gate_runs) == sorted(ids)
+    assert _terms() == sorted(f"{n + 10} días" for n in range(12))
+
+
+def test_a_batch_reads_its_writers_contacts_once(world: World):
+    _say(world, 4)
+
+    with CaptureQueriesContext(connection) as captured:
+        report = learning_drain()
+
+    assert (report.claimed, report.done) == (4, 4)
+    assert _terms() == ["10 días", "11 días", "12 días", "13 días"]
+    # One writer in one organization: its readable contacts are read once for the batch, not
+    # once for the extraction and again for each fact's subject.
+    assert _statements_on(captured.captured_queries, 'FROM "contacts"') == 1

@@ -4,8 +4,12 @@
 ``bench``; docs/benchmarks/channels.md). Offline models, everything on loopback, bounded:
 
 1. **Drain**: ``--drain-messages`` web messages (one in three carries a fact) are learnt by
-   ``learning_drain`` in this process; messages per second of wall time and per second of
-   this process's CPU (the second does not depend on what else runs on the machine).
+   ``--drain-processes`` processes running ``learning_drain`` on the same outbox at once (by
+   default as many as ``make run`` starts for the learning queue; 1: this process alone, as
+   the earlier runs); messages per second of wall time for them together, and CPU
+   milliseconds per message of theirs (which depends less on what else runs on the
+   machine). Each message must be learnt exactly once: the bench counts the gate's ledger
+   rows per message and reports any message learnt twice.
 2. **Burst**: ``--messages`` signed WhatsApp messages posted open-loop at ``--rate`` per second
    to the webhook (``make serve``'s gunicorn on 127.0.0.1) while real Celery workers, one per queue
    as ``make run`` starts them, answer and learn (drains queued every 5 s, as beat does). The
@@ -23,6 +27,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import socket
 import statistics
@@ -40,11 +45,12 @@ import kombu.pools
 import psutil
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
-from django.db.models import DurationField, ExpressionWrapper, F
+from django.db import connection, connections
+from django.db.models import Count, DurationField, ExpressionWrapper, F
 
 from channels_app.management.commands.send_whatsapp import signed_request
 from channels_app.models import (
+    AiMessage,
     OutboxEntry,
     PhoneAuthorization,
     PhoneLink,
@@ -58,6 +64,7 @@ from memory.models import Memory
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Area, Membership, Organization, User
 from sumalos.accounts.services import membership_add, organization_create
+from sumalos.ai.models import AiUsage
 from sumalos.celery import app
 from sumalos.platform.management.commands.run_all import NICENESS, WORKERS, worker_process
 
@@ -98,6 +105,36 @@ def postgres_pid() -> int:
     return int(psutil.Process(backend).ppid())
 
 
+def _drain_process(barrier: Any, results: Any) -> None:
+    """One learning process of the bench's drain (forked: models trained, no connection)."""
+    barrier.wait()
+    started, cpu = time.perf_counter(), time.process_time()
+    report = learning_drain(max_batches=10_000)
+    ended = time.perf_counter()
+    results.put(
+        (report.done, report.retried + report.dead, started, ended, time.process_time() - cpu)
+    )
+    connections.close_all()
+
+
+def drain_in_processes(processes: int) -> list[tuple[int, int, float, float, float]]:
+    """Run ``learning_drain`` in ``processes`` forked processes at once, on the same outbox;
+    per process: messages done, failed, start and end (perf counter), CPU seconds."""
+    # A forked child must open its own connection, never share the parent's socket.
+    connections.close_all()
+    context = multiprocessing.get_context("fork")
+    barrier, results = context.Barrier(processes), context.Queue()
+    children = [
+        context.Process(target=_drain_process, args=(barrier, results)) for _ in range(processes)
+    ]
+    for child in children:
+        child.start()
+    found = [results.get(timeout=900) for _ in children]
+    for child in children:
+        child.join(timeout=60)
+    return found
+
+
 def _use_prefix(prefix: str) -> None:
     app.conf.broker_transport_options = {"global_keyprefix": prefix}
     app._pool = None
@@ -111,11 +148,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--drain-messages", type=int, default=300)
+        # As deployed: ``make run`` starts this many learning processes (run_all.WORKERS).
+        parser.add_argument("--drain-processes", type=int, default=dict(WORKERS)["learning"])
         parser.add_argument("--messages", type=int, default=1000)
         parser.add_argument("--rate", type=float, default=50.0)
         parser.add_argument("--phones", type=int, default=200)
         parser.add_argument("--linked-phones", type=int, default=0)
         parser.add_argument("--reply-timeout", type=float, default=900.0)
+        parser.add_argument("--drain-only", action="store_true", help="Sin la ráfaga.")
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -138,9 +178,12 @@ class Command(BaseCommand):
         user = User.objects.create_user(email=f"bench-{tag}@bench.test", password=None)
         org = organization_create(name=f"Bench {tag}", owner=user)
         try:
-            result["drain"] = self._drain(user, org, options["drain_messages"])
-            self._link(tag, org, options["linked_phones"])
-            result.update(self._burst(options))
+            result["drain"] = self._drain(
+                user, org, options["drain_messages"], options["drain_processes"]
+            )
+            if not options["drain_only"]:
+                self._link(tag, org, options["linked_phones"])
+                result.update(self._burst(options))
         finally:
             PhoneLink.objects.filter(phone__startswith=PHONE_PREFIX).delete()
             WhatsappMessage.objects.filter(phone__startswith=PHONE_PREFIX).delete()
@@ -168,7 +211,7 @@ class Command(BaseCommand):
                 write_areas=[a.value for a in Area],
             )
 
-    def _drain(self, user: User, org: Organization, count: int) -> dict[str, Any]:
+    def _drain(self, user: User, org: Organization, count: int, processes: int) -> dict[str, Any]:
         # Train the gate and the attribute classifier first: one-off costs of a worker's
         # first drain (tens of seconds here), not per-message ones.
         gate.model()
@@ -183,19 +226,41 @@ class Command(BaseCommand):
                 else f"¿Cuánto le facturé a Bench{n} en mayo?"
             )
             web_chat_append(access=access, chat_id=chat.pk, role="user", text=text)
-        started, cpu = time.perf_counter(), time.process_time()
-        report = learning_drain(max_batches=10_000)
-        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+        if processes == 1:
+            started, cpu = time.perf_counter(), time.process_time()
+            report = learning_drain(max_batches=10_000)
+            ended, cpu = time.perf_counter(), time.process_time() - cpu
+            runs = [(report.done, report.retried + report.dead, started, ended, cpu)]
+        else:
+            runs = drain_in_processes(processes)
+        done, failed = sum(run[0] for run in runs), sum(run[1] for run in runs)
+        elapsed = max(run[3] for run in runs) - min(run[2] for run in runs)
+        cpu = sum(run[4] for run in runs)
         return {
-            "messages": report.done,
+            "processes": processes,
+            "messages": done,
+            "failed": failed,
+            "per_process": [run[0] for run in runs],
+            "learnt_twice": self._learnt_twice(org),
             "batch_size": settings.LEARNING_BATCH_SIZE,
             "seconds": round(elapsed, 2),
-            "messages_per_second": round(report.done / elapsed, 1),
+            "messages_per_second": round(done / elapsed, 1),
             "cpu_seconds": round(cpu, 2),
-            "cpu_ms_per_message": round(cpu / report.done * 1000, 1),
-            "messages_per_cpu_second": round(report.done / cpu, 1),
+            "cpu_ms_per_message": round(cpu / done * 1000, 1),
+            "messages_per_cpu_second": round(done / cpu, 1),
             "with_a_fact": count // 3 + (count % 3 > 0),
         }
+
+    def _learnt_twice(self, org: Organization) -> int:
+        """Messages of the drain whose gate ran more than once (one ledger row per run)."""
+        ids = AiMessage.objects.filter(organization_id=org.pk).values("id")
+        return (
+            AiUsage.objects.filter(purpose=AiUsage.Purpose.GATE, message_id__in=ids)
+            .values("message_id")
+            .annotate(runs=Count("id"))
+            .filter(runs__gt=1)
+            .count()
+        )
 
     def _workers(self, prefix: str) -> list[subprocess.Popen[bytes]]:
         env = {
