@@ -118,6 +118,10 @@ _INSULTS = re.compile(
     r"chupopteros?|sanguijuelas|parasitos|sabandijas?|canallas?|miserables|"
     r"panda\s+de\s+\w+|(?:son|es)\s+(?:un|una|unos|unas)\s+(?:cutres|vagos|pesados|"
     r"desastres|inutiles|payasos|caraduras|jetas|sinverguenzas|chapuzas|ratas|petardos)|"
+    # Contempt said with an animal or a village word: "es un cerdo", "son todos unos ratas",
+    # "la gente de X es toda paleta". Only after "es / son", so rats in a cellar stay a fact.
+    r"(?:es|son)\s+(?:tod[oa]s?\s+)?(?:un|una|unos|unas\s+)?\s*(?:cerd[oa]s?|guarr[oa]s?|"
+    r"marran[oa]s?|ratas|animales|bestias|cafres|paletas?|paletos|catet[oa]s?|cazurr[oa]s?)|"
     # English
     r"idiot|moron|jerk|asshole|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
 )
@@ -488,7 +492,8 @@ _INJECTION = re.compile(
             r"\b(?:cuando|si|siempre\s+que)\s+(?:alguien\s+|un\s+cliente\s+)?(?:te\s+)?(?:pregunten|"
             r"preguntan|pregunte|pidan|piden|pida|pide)\b[^.\n]{0,60}?\b(?:di|dile|diles|dales?|"
             r"da(?:selos?|selas?)|(?:re)?(?:envia|manda|pasa)(?:selos?|selas?|les?)|contesta|responde)\b",
-            r"\ben\s+(?:cada|todas\s+(?:las|tus)|tus)\s+respuestas?\b|\bif\s+asked\b[^.\n]{0,60}?"
+            r"\ben\s+(?:cada|todas\s+(?:las|tus)|tus)\s+respuestas?\b|"
+            r"\ben\s+las\s+respuestas\s+(?:a|para|que)\b|\bif\s+asked\b[^.\n]{0,60}?"
             r"\b(?:say|tell|reply|answer)\b",
             r"\b"
             + _FROM_NOW_ON

@@ -113,6 +113,9 @@ _KEY_SHAPES = re.compile(
     | -----BEGIN[ A-Z]*PRIVATE\ KEY-----(?:\s*[A-Za-z0-9+/=]{16,})*   # PEM private keys
       (?:\s*-----END[ A-Z]*PRIVATE\ KEY-----)?
     | \b(?:AC|SK)[0-9a-f]{32}\b                                # Twilio account / API key SID
+    | \bMII[A-Za-z0-9+/]{20,}={0,2}                          # a DER key or certificate in base64
+    | (?<![\w/.@\-])(?=[A-Za-z0-9+/_\-]*[a-z])(?=[A-Za-z0-9+/_\-]*[A-Z])(?=[A-Za-z0-9+/_\-]*\d)
+      [A-Za-z0-9+/_\-]{32,}={0,2}(?![\w/.@])                 # an opaque token of mixed case
     """,
     re.VERBOSE,
 )
