@@ -732,18 +732,28 @@ def lookup_invoice(question: Question) -> str:
     )
 
 
+def _listing(
+    question: Question, tool: str, key: str, arguments: dict[str, Any], concept: Any
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A listing tool's output and rows; with no row for the concept, the rows without it."""
+    output = question.call(tool, arguments)
+    if "error" in output:
+        return output, []
+    rows = output[key]
+    if not rows and concept:
+        arguments.pop("concepto")
+        output = question.call(tool, arguments)
+        rows = output.get(key, [])
+    return output, rows
+
+
 def _invoice_drafts(question: Question, contact: ContactName | None) -> str:
     """The invoices not issued yet, of a customer and period: amounts, never a number."""
     arguments, concept = _invoice_filters(question, contact)
     arguments["borradores"] = True
-    output = question.call("facturas_de", arguments)
+    output, rows = _listing(question, "facturas_de", "facturas", arguments, concept)
     if "error" in output:
         return str(output["error"])
-    rows = output["facturas"]
-    if not rows and concept:
-        arguments.pop("concepto")
-        output = question.call("facturas_de", arguments)
-        rows = output.get("facturas", [])
     to = f" para {output['cliente']}" if output["cliente"] else ""
     if not rows:
         return _join(f"No encuentro ningún borrador de factura{to}.", _source(output))
@@ -769,14 +779,9 @@ def _quotes(question: Question, contact: ContactName | None, *, drafts: bool) ->
     arguments, concept = _invoice_filters(question, contact)
     if drafts:
         arguments["borradores"] = True
-    output = question.call("presupuestos_de", arguments)
+    output, rows = _listing(question, "presupuestos_de", "presupuestos", arguments, concept)
     if "error" in output:
         return str(output["error"])
-    rows = output["presupuestos"]
-    if not rows and concept:
-        arguments.pop("concepto")
-        output = question.call("presupuestos_de", arguments)
-        rows = output.get("presupuestos", [])
     of = f" de {output['cliente']}" if output["cliente"] else ""
     if not rows:
         return _join(f"No encuentro ningún presupuesto{of} así.", _source(output))
