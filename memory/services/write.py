@@ -30,6 +30,7 @@ from sumalos.rls.rule import Visibility
 CONTACT_SUBJECT = re.compile(r"^contacto:(\d+)$")
 
 REASON_NOT_MEMBER = "No perteneces a esa organización."
+REASON_SHARED_OFF = "La memoria compartida está desactivada: no se propone nada."
 REASON_DESTINATION = (
     "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
     "comparte ni se propone."
@@ -325,6 +326,12 @@ def memory_contact_proposal_create(
         raise PermissionDenied(REASON_NOT_MEMBER)
     if access.can_read(organization_id, Area.CONTACTS):
         raise ValidationError("Quien puede leer los contactos escribe el recuerdo enlazado.")
+    shared_mode = Organization.objects.filter(pk=organization_id).values_list(
+        "shared_mode", flat=True
+    )
+    if shared_mode.first() == Organization.SharedMode.OFF:
+        # With shared memory off nothing is proposed to share (decision 0009); her copy stays hers.
+        return WriteResult(memory=None, refused=True, reason=REASON_SHARED_OFF)
     subject = f"contacto:{contact_id}"
     text, subject, attribute, value, area = validated(
         category=category,

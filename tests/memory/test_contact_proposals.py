@@ -108,3 +108,13 @@ def test_bank_details_are_never_proposed(world, ruiz):
 
     assert result.refused is True
     assert not Memory.objects.exists()
+
+
+def test_with_shared_memory_off_nothing_is_proposed(world, ruiz):
+    world.org.shared_mode = "off"
+    world.org.save(update_fields=["shared_mode"])
+
+    result = _propose(world, ruiz)
+
+    assert (result.memory, result.refused) == (None, True)
+    assert Memory.objects.filter(contact_id=ruiz.pk).count() == 0
