@@ -122,6 +122,13 @@ _INSULTS = re.compile(
     # "la gente de X es toda paleta". Only after "es / son", so rats in a cellar stay a fact.
     r"(?:es|son)\s+(?:tod[oa]s?\s+)?(?:un|una|unos|unas\s+)?\s*(?:cerd[oa]s?|guarr[oa]s?|"
     r"marran[oa]s?|ratas|animales|bestias|cafres|paletas?|paletos|catet[oa]s?|cazurr[oa]s?)|"
+    r"ignorantes?|bocazas|prepotentes?|ganan(?:es)?|"
+    # "vaya pieza está hecho el de la gestoría", "menudo elemento es el de Aceros".
+    r"(?:vaya|menud[oa]|valiente|buen[oa])\s+(?:pieza|elemento|personaje|joyita|fichaje)\s+"
+    r"(?:esta\s+hech[oa]|es|son|el|la|los|las|tenemos|nos)\b|"
+    # An exclamation about somebody: "¡qué pesada!", "q tacaño es", "y qué borde".
+    r"(?:que|q)\s+(?:mas\s+|tan\s+)?(?:pesad[oa]s?|pesao|plasta|plastas|cansin[oa]s?|borde|bordes|"
+    r"tacan[oa]s?|rata|agarrad[oa]s?|tont[oa]s?|vag[oa]s?|jeta|caradura|lent[oa]s?|antipatic[oa]s?)|"
     # English
     r"idiot|moron|jerk|asshole|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
 )
@@ -132,7 +139,8 @@ _INSULTS = re.compile(
 _SOFT_JUDGEMENT = re.compile(
     r"\b(?:es\s+un[a]?\s+desastre|torpe|no\s+(?:vale|sirve)\s+para\s+nada|inutil(?:es)?|pesad[oa]|"
     r"pesao|petard[oa]|vag[oa]|rata|tont[oa]|bobo|boba|cutre|mierdas?|es\s+(?:muy\s+)?fe[oa]|"
-    r"es\s+(?:muy\s+)?gord[oa]|melon(?:es)?|useless|lazy|stupid)\b"
+    r"es\s+(?:muy\s+)?gord[oa]|melon(?:es)?|useless|lazy|stupid|"
+    r"(?:que|q)\s+(?:mas\s+|tan\s+)?(?:pesad[oa]s?|pesao|lent[oa]s?|agarrad[oa]s?|cansin[oa]s?))\b"
 )
 _NOT_A_PERSON = re.compile(
     r"\b(?:perr[oa]s?|perrit[oa]|gat[oa]s?|gatit[oa]|mascota|cachorr[oa]|loro|canario|caballo|"
@@ -143,6 +151,18 @@ _NOT_A_PERSON = re.compile(
 )
 
 
+# "¡Qué pesado!" or "qué lento" is also said of a load or a queue: that exclamation alone is no
+# insult where such a thing is named ("la caldera nueva, ¡qué pesada!, hay que subirla entre dos").
+_EXCLAIMED_WEIGHT = re.compile(
+    r"^(?:que|q)\s+(?:mas\s+|tan\s+)?(?:pesad[oa]s?|pesao|lent[oa]s?|agarrad[oa]s?|cansin[oa]s?)$"
+)
+_HEAVY_OR_SLOW_THING = re.compile(
+    r"\b(?:caldera|termo|bomba|radiador|tuberia|tubo|sacos?|material|pieza|mueble|banera|mampara|"
+    r"escalera|bidon|cajas?|puerta|tramite|web|pagina|conexion|internet|cola|tornillo|rosca|"
+    r"grifo|llave|tuerca|carga|palet|portes?)\b"
+)
+
+
 def is_insult(text: str) -> bool:
     folded = fold(text)
     found = [m.group(0) for m in _INSULTS.finditer(folded)]
@@ -150,7 +170,11 @@ def is_insult(text: str) -> bool:
         return False
     # A pet, a tool or the day judged softly is no insult to anybody.
     soft = all(_SOFT_JUDGEMENT.fullmatch(word) or _SOFT_JUDGEMENT.search(word) for word in found)
-    return not (soft and _NOT_A_PERSON.search(folded))
+    if soft and _NOT_A_PERSON.search(folded):
+        return False
+    return not (
+        all(_EXCLAIMED_WEIGHT.match(word) for word in found) and _HEAVY_OR_SLOW_THING.search(folded)
+    )
 
 
 # --- GDPR special categories ------------------------------------------------------------------
@@ -163,6 +187,8 @@ _HEALTH = re.compile(
     r"enferm[oa]s?|enfermedad(?:es)?|diabetes|diabetic[oa]|cancer|tumor|quimioterapia|"
     r"embarazad[ao]|embarazo|depresion|deprimid[oa]|ansiedad|vih|sida|seropositiv[oa]|"
     r"medicacion|antidepresivos?|psiquiatric[oa]|psiquiatra|terapia\s+psicologica|"
+    r"(?:tratamiento|terapia)\s+(?:psicologic[oa]|psiquiatric[oa]|oncologic[oa]|hormonal|"
+    r"contra\s+el\s+\w+)|(?:va|iba|ido|acude|sigue\s+yendo)\s+al\s+(?:psicologo|psiquiatra)|"
     r"baja\s+(?:medica|por\s+enfermedad|por\s+maternidad|por\s+paternidad)|"
     r"operad[oa]\s+de|ingresad[oa]\s+en\s+(?:el\s+)?hospital|discapacidad|minusvalia|alzheimer|epilepsia|"
     r"esquizofreni[ac]o?|bipolar|autismo|autista|celiac[oa]|alergic[oa]|alergia|"
@@ -556,7 +582,8 @@ _INJECTION = re.compile(
             r"\bcada\s+vez\s+que\b[^.\n]{0,60}?\b(?:re)?(?:envia|manda|responde|contesta|di)",
             # Sending data to an address, in the imperative.
             r"(?:" + _CLAUSE + r"|\b(?:debes|tienes\s+que|debera|debe)\s+)(?:(?:re)?(?:envia|manda|"
-            r"remite|copia)|sube|publica|pasa(?=l|me|nos)|vuelca)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?"
+            r"remite|copia)|sube|publica|pasa(?=l|me|nos)|vuelca|exporta|descarga|adjunta|sincroniza|"
+            r"comparte)(?:r|l[aeo]s?|me|nos)?\b[^\n]{0,120}?"
             r"(?:@[\w\-]+\.\w|https?://|www\.)",
             _CLAUSE
             + r"(?:forward|send|upload|post|pass|copy|cc|bcc|e-?mail|mail|share|export|dump)\b"
@@ -692,7 +719,14 @@ _INJECTION = re.compile(
             r"escriban|llame|llamen|consulte|consulten|diga|digan|mande|manden|reclame|reclamen)\b"
             r"[^.\n]{0,60}?(?:,\s*|\s)(?:no\s+)?(?:(?:le|les|me|se\s+lo|se\s+la)\s+)?"
             + _ANY_ORDER
-            + r"\b",
+            # With its pronoun: "cuando Andrés te pida un presupuesto, ponle un 10 % más".
+            + r"(?:l[aeo]s?|le|les|selo|sela|selos|selas)?\b",
+            # Letting somebody know on the writer's behalf: "que sepa Lucía que le he subido el
+            # sueldo", "haz que se entere Pablo de que…". "Que lo sepa todo el mundo" is a marker.
+            _CLAUSE
+            + r"(?:haz\s+)?que\s+(?:sepa|sepan|se\s+entere|se\s+enteren)\s+(?!"
+            + _EVERYBODY
+            + r"\b|todo\b|toda\b)(?:(?:el|la|mi)\s+)?[a-z]{3,}(?:\s+[a-z]{3,})?\s+(?:de\s+)?que\b",
             # "A partir de ahora firma los correos como Lucía": from now on, an order, its object.
             r"\b"
             + _FROM_NOW_ON

@@ -160,12 +160,15 @@ _CREDENTIAL_WORDS = (
 )
 # Naming a key ("la clave del éxito es…"): the value must look like one.
 # "Esto es secreto: …" marks a note as private; a secret named so must look like a key too.
-_KEY_WORDS = r"claves?|key|secreto"
+# Catalan and Valencian "clau" is a key too ("la clau del wifi és…").
+_KEY_WORDS = r"claves?|claus?|key|secreto"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
 _CODE_WORDS = (
     r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
+    # Catalan and Valencian: "codi de verificació", "el codi és…".
+    r"codis?|"
     # The code left unnamed, said by its use: "el de un solo uso es…", "el de verificación…".
-    r"(?:de\s+)?un\s+solo\s+uso|de\s+un\s+uso|one[- ]time|de\s+verificacion|"
+    r"(?:de\s+)?un\s+solo\s+uso|de\s+un\s+uso|one[- ]time|de\s+verificacion?|"
     r"de\s+seguridad(?!\s+social)|security\s+code|"
     # The CVV described: "los tres de detrás de la tarjeta", "los números de atrás".
     r"(?:tres|3)\s+(?:numeros\s+|digitos\s+|cifras\s+)?de\s+(?:detras|atras)|"
@@ -236,6 +239,9 @@ _CODE_VALUE = re.compile(
     r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
     r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
+# A reference: two or more letters, a dash or a slash, digits ("CLI-0087", "PED/2231"). A
+# one-time code is digits, or one letter and digits ("G-482913").
+_PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}$")
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,4})$")
 # A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
@@ -298,8 +304,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     # proveedores de Recambios Calderas Turia es…"): its value may come further on.
     # So is a key or a wifi ("la clave del wifi del Hostal Miramar pa cuando vamos a currar allí
     # es…"); their value must still look like a credential.
-    window = _WINDOW_PASSWORD if kind in ("password", "key", "access") else _WINDOW
-    stop = min(len(folded), end + window)
+    # A code named at length ("el código pa entrar en la app del banco desde el móvil nuevo, es
+    # el 190 337") is read as far too, but past the usual window only right after "es" or ":".
+    stop = min(len(folded), end + _WINDOW_PASSWORD)
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
     if kind == "code" and (
@@ -324,6 +331,13 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
+        if kind not in ("password", "key", "access") and start > end + _WINDOW and not announced:
+            announced = word in _ANNOUNCER
+            continue
+        # A code named with a reference's shape is that reference: "con el código CLI-0087".
+        if kind == "code" and _PREFIXED_REFERENCE.match(word):
+            announced = False
+            continue
         following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""
         previous = folded[slice(*tokens[index - 1])] if index else ""
         code_like = kind != "access" and bool(

@@ -68,7 +68,17 @@ _NARROW = re.compile(
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
     # "no lo pongas en lo de la empresa", "no lo metas en lo compartido".
     r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+de\s+)?"
-    r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo)|"
+    r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo|"
+    # "no lo pongas en común", "no lo dejes en abierto", "no lo pongas a la vista".
+    r"comun|abierto|publico|general)|no\s+(?:lo|la|los|las)\s+(?:pongas|subas|dejes)\s+a\s+la\s+vista\b|"
+    r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes|pases)\s+a\s+lo\s+"
+    r"(?:comun|compartido|de\s+la\s+empresa|de\s+todos)|"
+    # "esto solo lo puedo ver yo", "apúntalo solo a mi nombre", "que no trascienda:".
+    r"(?:solo|solamente|unicamente)\s+(?:lo\s+|la\s+)?(?:puedo|debo|tengo\s+que|voy\s+a)\s+"
+    r"(?:ver|saber|leer)(?:lo|la)?\s+yo\b|(?:solo|solamente|unicamente)\s+a\s+mi\s+nombre\b|"
+    r"^\W*que\s+no\s+(?:trascienda|salga\s+de\s+aqui)\b|"
+    r"no\s+quiero\s+que\s+(?:esto|eso)\s+(?:lo\s+|la\s+)?" + _SEE + r"\s+" + _OTHERS + r"|"
+    r"uso\s+(?:interno\s+)?(?:mio|mia)\b|"
     r"entre\s+(?:nosotros|tu\s+y\s+yo|usted\s+y\s+yo)|"
     # "que no lo vea nadie", "no quiero que lo sepan los demás", "que nadie se entere".
     r"(?:que|quiero\s+que)\s+no\s+(?:lo|la|los|las|se\s+lo|se\s+la)?\s*"
@@ -138,6 +148,10 @@ _NOT_NARROW = re.compile(
     r"not\s+(?:just|only)\s+(?:for\s+)?me|"
     r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal))\b"
 )
+_NOTE_KIND = (
+    r"(?:nota|notas|info|informacion|dato|datos|aviso|apunte)\s+(?:comun(?:es)?|compartid[oa]s?|"
+    r"de\s+(?:todos|equipo))\b"
+)
 _SHARE = re.compile(
     r"\b(?:"
     r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
@@ -162,6 +176,26 @@ _SHARE = re.compile(
     r"(?:no\s+pasa\s+nada|no\s+me\s+importa)\s+(?:si|que)\s+lo\s+(?:saben|sepan|ven|vean)\s+"
     r"(?:todos|los\s+demas|el\s+equipo)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
+    # Said as what the note is, as its heading: "nota compartida:", "info común pa la oficina,
+    # …", "ponlo en común". "La nota compartida con Talleres" inside a sentence is a document.
+    r"(?:^\W*"
+    + _NOTE_KIND
+    + r"|"
+    + _NOTE_KIND
+    + r"(?=\s*[:\-–])|(?:(?<=[\-–(]\s)|(?<=[\-–(]))"
+    + _NOTE_KIND
+    + r"(?=\s*\)?\W*$))|"
+    r"(?:pon|deja|dejad|poned|apunta|anota|guarda|mete|sube)(?:lo|la|los|las)?\s+(?:en|a)\s+"
+    r"(?:lo\s+)?comun|"
+    # "para conocimiento de todos", "a todo el equipo:" as a heading, "que se entere todo el
+    # equipo", "comparte esto con la plantilla".
+    r"(?:para|pa)\s+(?:el\s+)?conocimiento\s+de\s+(?:todos|todo\s+el\s+equipo|toda\s+la\s+plantilla)|"
+    r"^\W*(?:a|para|pa)\s+(?:todo\s+el\s+equipo|toda\s+la\s+plantilla|todo\s+el\s+personal|"
+    r"todos\s+los\s+companeros)(?=\s*[:,\-–])|"
+    r"que\s+se\s+enteren?\s+(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|toda\s+la\s+plantilla|"
+    r"toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
+    r"comparte(?:lo|la)?\s+(?:esto\s+|eso\s+)?con\s+(?:la\s+plantilla|el\s+personal|los\s+chicos|"
+    r"toda\s+la\s+oficina|todo\s+el\s+equipo)|"
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
     # "for the team lunch" is a meal, not an audience.
     r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)(?![ \t]+[a-z])"
@@ -184,13 +218,28 @@ _OWN_LIFE = re.compile(
     # plans of one's own
     r"me\s+(?:voy|ire|marcho|marchare)\s+(?:de\s+(?:vacaciones|vacas|viaje|la\s+empresa|aqui)|"
     r"a\s+vivir|a\s+jubilar|fuera)|"
-    r"me\s+(?:mudo|mudare|jubilo|jubilare|cambio\s+de\s+casa)|"
+    r"me\s+(?:mudo|mudare|jubilo|jubilare|cambio\s+de\s+casa)|(?:estoy|estamos)\s+de\s+mudanza|"
+    # Exams and courts of one's own: "he aprobado el teórico", "tengo el juicio del divorcio".
+    r"(?:he|ya\s+he)\s+(?:aprobado|suspendido|sacado)\s+(?:el|la|las|los)\s+(?:examen|teorico|practico|"
+    r"carnet|oposiciones|oposicion|curso|master|carrera|selectividad)|"
+    r"(?:mi|del|de\s+mi)\s+divorcio|"
     r"(?:voy|vamos)\s+a\s+(?:casarme|casarnos|mudarme|mudarnos|jubilarme|tener\s+un\s+bebe|"
     r"dejar\s+la\s+empresa|irme\s+de)|"
     r"(?:dejo|dejare)\s+(?:la\s+empresa|el\s+trabajo|el\s+taller)|"
     r"mis\s+(?:vacaciones|vacas)|(?:estare|estoy|estaremos)\s+de\s+(?:vacaciones|vacas)|"
     r"me\s+(?:cojo|cogere|pillo|tomo)\s+(?:vacaciones|vacas|unos\s+dias|el\s+dia)|"
     r"mi\s+(?:cumpleanos|cumple|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
+    # Years of one's own: "cumplo 50", "el mes que viene hago 20 años casado", "hacemos 10
+    # años de casados". "Cumplimos 25 años como empresa" is the company's.
+    r"(?:cumplo|cumplire|hago|hare)\s+(?:ya\s+)?(?:\d{1,2}\s+)?anos\b(?!\s+(?:en|de|con|como|trabajando)\b)|"
+    r"(?:hago|hare|hacemos|haremos|cumplo|cumplimos|llevo|llevamos)\s+(?:ya\s+)?\d{1,2}\s+anos\s+"
+    r"(?:de\s+)?(?:casad[oa]s?|de\s+boda|juntos|de\s+novios)|"
+    # A purchase of one's own, whatever it is for: "estoy pensando en comprarme una moto pa ir
+    # a las obras". Bought for the business ("para la empresa") it is the company's.
+    r"(?:comprarme|me\s+(?:compro|comprare|voy\s+a\s+comprar|he\s+comprado|quiero\s+comprar))\s+"
+    r"(?:un|una|el|la|otro|otra)\s+(?:\w+\s+)?(?:moto|coche|bici|bicicleta|piso|casa|apartamento|"
+    r"chalet|caravana|autocaravana|patinete|barco)\b(?![^.\n]{0,40}?\b(?:para|pa)\s+(?:la\s+empresa|"
+    r"el\s+taller|el\s+negocio|la\s+oficina|la\s+nave))|"
     r"(?:estudio|estoy\s+estudiando|empiezo|empezare)\s+(?:la\s+universidad|el\s+master|"
     r"un\s+curso|ingles|la\s+carrera)|"
     # tastes
