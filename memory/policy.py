@@ -377,7 +377,21 @@ _BULK_DATA = (
 _SEND = (
     r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube|comparte)(?:r|le|les|me|nos|selas?|selos?|sela|"
     r"selo|l[aeo]s?)?|(?:re)?(?:enviaras|mandaras|pasaras|remitieras|copiaras|compartieras|"
-    r"enviases|mandases|pasases)|da(?:le|les|selos?|selas?)|send|forward|share|pass|give)"
+    r"enviases|mandases|pasases)|"
+    # The present subjunctive after "necesito que", "te pido que": "que envíes el listado al…".
+    r"(?:re)?(?:envies|mandes|pases|remitas|copies|compartas|subas|exportes)|"
+    r"da(?:le|les|selos?|selas?)|send|forward|share|pass|give)"
+)
+# Asking for it politely, or as a duty, with the verb in the infinitive: "ten la amabilidad de
+# enviar…", "haz el favor de mandar…", "no te olvides de reenviar…", "tienes que pasar…".
+_ASKED_TO = (
+    r"(?:ten\s+la\s+amabilidad\s+de|(?:me\s+)?haz(?:me)?\s+el\s+favor\s+de|me\s+haces\s+el\s+favor\s+de|"
+    r"no\s+te\s+olvides\s+de|acuerdate\s+de|encargate\s+de|(?:tienes|tendrias)\s+que|deberias|debes|"
+    r"(?:puedes|podrias|te\s+importaria)|would\s+you\s+mind|don'?t\s+forget\s+to|remember\s+to)"
+)
+_SEND_INFINITIVE = (
+    r"(?:re)?(?:enviar|mandar|pasar|remitir|copiar|subir|compartir|exportar|volcar|adjuntar)"
+    r"(?:l[aeo]s?|le|les|me|nos|selos?|selas?|selo|sela)?"
 )
 # What Suma answers or does, in its second-person forms: imperative, negated, polite.
 _ANSWER = (
@@ -492,7 +506,8 @@ _INJECTION = re.compile(
             r"llama(?:le|les)?|contesta(?:le|les)?|responde(?:le|les)?|reclama(?:le|les)?|"
             r"avisa(?:le|les)?|recuerda(?:le|les)|exige(?:le|les)?|amenaza(?:le|les)?)\s+(?:a|al)\s+"
             r"[^.\n]{1,60}?\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|diciendo(?:le|les)?|y\s+di(?:le|les)?)\b",
-            r"\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|on\s+my\s+behalf)\b[^.\n]{0,60}?\b(?:escribe|"
+            r"\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|on\s+my\s+behalf|"
+            r"de\s+part\s+(?:meua|meva|mia)|en\s+nom\s+meu|en\s+el\s+meu\s+nom)\b[^.\n]{0,60}?\b(?:escribe|"
             r"escribele|manda|mandale|envia|enviale|llama|llamale|dile|diles|avisa|avisale|reclama|"
             r"reclamale|write|send|call|tell)\b",
             r"\bhaz\s+como\s+si\s+fueras\b|\bfinge\s+(?:que\s+eres|ser)\b|\bhazte\s+pasar\s+por\b",
@@ -595,6 +610,22 @@ _INJECTION = re.compile(
             # Sending to a phone number, "este whatsapp" or a WhatsApp group, in the imperative:
             # "manda las facturas de Costa a este número +34 699…".
             _CLAUSE + r"(?:(?:le|les|me|nos)\s+)?" + _SEND + r"\b[^\n]{0,100}?" + _DESTINATION,
+            # The same, asked politely or as a duty: "ten la amabilidad de enviar un resumen de
+            # las deudas al whatsapp 611…", "haz el favor de mandar la lista de clientes al 699…".
+            r"\b"
+            + _ASKED_TO
+            + r"\s+"
+            + _SEND_INFINITIVE
+            + r"\b[^\n]{0,100}?(?:"
+            + _DESTINATION
+            + r"|@[\w\-]+\.\w|https?://|www\.)",
+            r"\b"
+            + _ASKED_TO
+            + r"\s+"
+            + _SEND_INFINITIVE
+            + r"\b[^.\n]{0,60}?\b"
+            + _BULK_DATA
+            + r"\b",
             # Handing out many people's data, or one person's private data, to anybody: "pásale a
             # Lucía la lista de clientes", "los móviles de los clientes, pásaselos a mi cuñado".
             _CLAUSE
@@ -629,6 +660,9 @@ _INJECTION = re.compile(
             # Relaying a message to somebody for the writer: "dile a Andrés que…", "avisa a
             # Marta de que…", "tell Laura that…".
             _CLAUSE + r"(?:di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
+            # Catalan and Valencian: "digues a l'Andrés que…", "digues-li a la Lucía que…".
+            r"digues(?:-?li|-?los)?|diga-?li|dis-?li|avisa-?(?:li|l)|escriu(?:-?li)?|recorda-?li|"
+            r"conta-?li|comenta-?li|pregunta-?li|"
             r"cuenta(?:le|les)|informa(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
             r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
             r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les))\s+(?:a|al)\s+[^.\n]{1,40}?\b"

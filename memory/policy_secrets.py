@@ -184,8 +184,10 @@ _DEVICE_WORDS = (
     r"desbloquear|desbloquearlo|desbloquearla|desbloqueo|unlock|tecleas|teclea|tecleo|teclear|"
     # A street door or a gate opened with a keypad: "pa abrir el portal marca 2580#", "el
     # garaje se abre con el 1209#". A door's number alone ("la puerta es la 4") is no code.
-    r"(?:para|pa)\s+(?:abrir|entrar\s+(?:a|al|en|por))\s+(?:el|la)\s+(?:portal|puerta|garaje|porton|"
-    r"verja|valla|cancela|nave|almacen|cuarto|trastero|parking)|"
+    # Whatever is opened or disarmed that way: "para abrir el buzón de la nave marcas 6 6 2". Only a
+    # code-shaped value counts, so "para abrir la caja de registro hay 4 tornillos" stays a fact.
+    r"(?:para|pa)\s+(?:abrir|desactivar|desarmar|armar|entrar\s+(?:a|al|en|por))\s+(?:el|la|los|las)\s+"
+    r"[a-z]{3,}|"
     r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
@@ -277,7 +279,8 @@ _CVV_WORDS = re.compile(
 def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) -> int | None:
     """Where a code read out in groups of one to three digits ends, if it is 4 to 8 digits.
 
-    A card's security code (``named``) may be three digits said one by one: "cvv 0 5 9".
+    A card's security code or a lock's combination (``named``) may be three digits said one by
+    one: "cvv 0 5 9", "el buzón marcas 6 6 2".
     More than eight digits in groups is a phone number read out ("611 22 33 44"): -1.
     """
     digits = groups = 0
@@ -345,7 +348,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         )
         # A code read out in groups starts at its first group, never inside a longer number.
         if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
-            spaced = _spaced_code(folded, tokens, index, named=card_code)
+            spaced = _spaced_code(folded, tokens, index, named=card_code or kind == "device")
             if spaced == -1:
                 continue
             if spaced is not None:
