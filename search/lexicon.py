@@ -3,7 +3,7 @@
 Everything here is folded (lower case, no accents). ``SYNONYMS`` maps a word or a phrase said in
 a question to the words the records use; the lexical leg searches for both. The entries are
 general Spanish trade vocabulary and colloquial forms ("furgo", "pelu", "presu"), collected from
-the dev half of the labelled set (``search/eval/search_dev.jsonl``) and from the knowledge
+the dev sets (``search/eval/search_dev.jsonl``, ``search_dev_b.jsonl``) and from the knowledge
 lexicon; no entry names a particular customer or supplier. ``ROLE_NOUNS`` are the words that
 name a business or a trade ("la gestoría", "el proveedor de…"): a question led by one of them
 asks for a contact.

@@ -118,6 +118,9 @@ _WORD_RE = re.compile(r"[a-z0-9]+")
 # "la inmobiliaria, lo del plato de ducha": after the trade, "lo de…" names a job done for it,
 # so its records are asked for, not the contact.
 _MATTER_AFTER_HEAD = re.compile(r" lo del?\b")
+# "lo que (le) pagamos a…", "lo que gastamos en…": what the business pays is an expense ("cuánto
+# pagamos por el alquiler" may be a contract, and "lo que nos pagan" is an invoice's).
+_WHAT_WE_PAY = re.compile(r"\blo que (?:le |les )?(?:pagamos|gastamos|pague|gaste)\b")
 
 
 def words(text: str) -> list[str]:
@@ -247,6 +250,8 @@ def wanted_kinds(text: str) -> frozenset[str]:
         or re.search(r"\bde quien\b|^quien\b", folded)
     ):
         return frozenset(kinds | {Kind.CONTACT})
+    if _WHAT_WE_PAY.search(folded):
+        kinds.add(Kind.EXPENSE)
     return frozenset(kinds | {KIND_VERBS[w] for w in said if w in KIND_VERBS})
 
 

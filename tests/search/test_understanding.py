@@ -96,6 +96,11 @@ def test_the_words_around_an_identifier_are_dropped_with_it():
         ("la residencia de mayores, lo de los termos", set()),
         ("la inmobiliaria", {"contact"}),
         ("lo de la gestoría", {"contact"}),
+        # What the business pays is an expense; what it is paid, or a price asked, is not.
+        ("lo que le pagamos a la aseguradora", {"expense"}),
+        ("lo que gastamos en datos del móvil", {"expense"}),
+        ("lo que nos pagan los de la comunidad", set()),
+        ("cuánto pagamos al mes por el alquiler", set()),
     ],
 )
 def test_the_words_say_which_kind_is_asked_for(question, kinds):
