@@ -3,7 +3,7 @@
 Everything here is folded (lower case, no accents). ``SYNONYMS`` maps a word or a phrase said in
 a question to the words the records use; the lexical leg searches for both. The entries are
 general Spanish trade vocabulary and colloquial forms ("furgo", "pelu", "presu"), collected from
-the dev half of the labelled set (``search/eval/search_dev.jsonl``) and from the knowledge
+the dev sets (``search/eval/search_dev.jsonl``, ``search_dev_b.jsonl``) and from the knowledge
 lexicon; no entry names a particular customer or supplier. ``ROLE_NOUNS`` are the words that
 name a business or a trade ("la gestoría", "el proveedor de…"): a question led by one of them
 asks for a contact.
@@ -24,6 +24,12 @@ SYNONYMS: Mapping[str, str] = {
     "polizas": "seguro",
     "seguro": "poliza",
     "aseguradora": "seguro poliza mutua",
+    # What the liability insurance covers, said plainly.
+    "danos a terceros": "responsabilidad civil seguro",
+    "desperfectos": "responsabilidad civil seguro",
+    "si rompemos": "responsabilidad civil seguro",
+    "si rompo": "responsabilidad civil seguro",
+    "si rompe": "responsabilidad civil seguro",
     "asesor": "gestoria asesoria",
     "asesora": "gestoria asesoria",
     "asesoria": "gestoria",
@@ -54,6 +60,11 @@ SYNONYMS: Mapping[str, str] = {
     "odontologa": "dental dentista clinica",
     "dentista": "dental clinica",
     "guarderia": "infantil escuela colegio",
+    # Clipped forms, as "pelu" and "cole".
+    "guarde": "guarderia infantil escuela colegio",
+    "ferre": "ferreteria",
+    "farma": "farmacia",
+    "inmo": "inmobiliaria",
     "cole": "colegio",
     "horno de pan": "panaderia",
     "panadero": "panaderia",
@@ -72,6 +83,8 @@ SYNONYMS: Mapping[str, str] = {
     "calentador": "termo",
     "teflon": "cinta roscas",
     "sellar roscas": "teflon",
+    "cinta de fontanero": "teflon",
+    "masilla": "silicona sellador",
     "roscas": "teflon",
     "recambios": "repuesto piezas",
     "recambio": "repuesto piezas",
@@ -94,6 +107,10 @@ SYNONYMS: Mapping[str, str] = {
     "vater": "inodoro cisterna",
     "water": "inodoro cisterna",
     "wc": "inodoro cisterna",
+    "cambio": "sustitucion",
+    "cambiar": "sustitucion",
+    "cambiamos": "sustitucion",
+    "cambiado": "sustitucion",
     "atasco": "desatasco",
     "atascado": "desatasco",
     "desatascar": "desatasco",
@@ -114,13 +131,21 @@ SYNONYMS: Mapping[str, str] = {
     "guardia": "urgencias",
     "salida": "desplazamiento urgencias",
     "cobra de mas": "recargo",
-    "de mas": "recargo",
+    "cobran de mas": "recargo",
+    "cobrar de mas": "recargo",
+    "cobramos de mas": "recargo",
     "oficial": "mano obra hora",
     "oficiales": "mano obra hora oficial",
     "ayudante": "mano obra",
     "cada tres meses": "trimestral",
     "cada seis meses": "semestral",
     "cada mes": "mensual",
+    # Design work.
+    "logo": "logotipo",
+    "diseno de marca": "identidad visual logotipo",
+    "imagen de marca": "identidad visual logotipo",
+    "imagen corporativa": "identidad visual logotipo",
+    "branding": "identidad visual logotipo",
     # Taxes.
     "desgravar": "deducible deducir",
     "desgravarlos": "deducible deducir",
@@ -143,7 +168,8 @@ ROLE_NOUNS = frozenset(
     proveedor proveedora proveedores almacen mayorista distribuidor distribuidora suministrador
     fabricante tienda ferreteria
     pelu peluqueria peluquero peluquera botica farmacia farmaceutico odontologo odontologa
-    dentista clinica guarderia colegio cole escuela academia autoescuela panaderia horno panadero
+    dentista clinica guarderia guarde colegio cole escuela ferre farma inmo academia autoescuela
+    panaderia horno panadero
     gimnasio inmobiliaria lavanderia taller talleres mecanico constructora editorial fruteria
     cafeteria bar hotel hostal residencia comunidad hospital banco notario abogado
     electricista carpintero cerrajero pintor albanil gasista fontanero cliente clienta

@@ -257,7 +257,9 @@ def _quoted(lexeme: str) -> str:
     return "'" + lexeme.replace("'", "''") + "'"
 
 
-_TSQUERY = "to_tsquery('es_unaccent'::regconfig, %s)"
+# The lexemes are stems already: cast, never ``to_tsquery`` again, which would stem a stem
+# ("gasole", the stem of "gasóleo", would become "gasol" and match nothing).
+_TSQUERY = "%s::tsquery"
 
 
 @dataclass(frozen=True)
@@ -404,7 +406,7 @@ def _weights_statements(scope: Scope, query: ParsedQuery) -> list[_Statement]:
         # The count below is not run for a saturated lexeme.
         guard = " WHERE lexeme NOT IN (SELECT lexeme FROM saturated)"
     # The lexemes hold only [a-z0-9]: quote_literal quotes them as _quoted does.
-    tsquery = "to_tsquery('es_unaccent'::regconfig, quote_literal(lexeme))"
+    tsquery = "quote_literal(lexeme)::tsquery"
     for tenant in tenants:
         parts.append(
             "SELECT lexeme, (SELECT count(*) FROM (SELECT 1 FROM search_chunks WHERE "
@@ -671,12 +673,12 @@ def vector_leg(
     return _vector_ranking(found, floor)
 
 
-def _kinds(scope: Scope, ids: Iterable[int]) -> dict[int, str]:
-    return dict(
-        SearchDocument.objects.filter(visible_q(scope.access), pk__in=sorted(set(ids))).values_list(
-            "pk", "kind"
-        )
-    )
+def _kinds(scope: Scope, ids: Iterable[int]) -> dict[int, tuple[str, bool]]:
+    """Each item's kind and whether it is dated (contacts, files and memories are not)."""
+    found = SearchDocument.objects.filter(
+        visible_q(scope.access), pk__in=sorted(set(ids))
+    ).values_list("pk", "kind", "date")
+    return {pk: (kind, date is not None) for pk, kind, date in found}
 
 
 def contacts_of(*, scope: Scope, document_ids: Sequence[int]) -> dict[int, int]:
@@ -722,7 +724,7 @@ def _fuse(
     kept |= {pk for pk, legs in seen.items() if legs > 1}
     about_records = bool(named) and not asks_for_the_contact(query, [n for _, _, n in named])
     # The kinds read so far, and the ids asked for (an id the rule hides has no kind).
-    kinds: dict[int, str] = {}
+    kinds: dict[int, tuple[str, bool]] = {}
     asked: set[int] = set()
     if about_records:
         for pk in linked_to(scope=scope, contact_ids=[c for _, c, _ in named]):
@@ -734,7 +736,7 @@ def _fuse(
     elif Kind.CONTACT in query.kinds:
         base = sorted((pk for pk in kept), key=lambda pk: (-features[pk].get("rrf", 0.0), pk))
         kinds, asked = _kinds(scope, base), set(base)
-        top = [pk for pk in base if kinds.get(pk) != Kind.CONTACT][:FLOOR_RANK]
+        top = [pk for pk in base if pk in kinds and kinds[pk][0] != Kind.CONTACT][:FLOOR_RANK]
         for pk, position in contacts_of(scope=scope, document_ids=top).items():
             features.setdefault(pk, {})["hop"] = 1 / position
             kept.add(pk)
@@ -745,10 +747,15 @@ def _fuse(
         if pk not in kinds:
             continue
         row = features[pk]
+        kind, dated = kinds[pk]
         if query.kinds:
-            row["kind_wanted"] = float(kinds[pk] in query.kinds)
-            row["kind_other"] = float(kinds[pk] not in query.kinds)
-        candidates.append(Candidate(pk, kinds[pk], row))
+            row["kind_wanted"] = float(kind in query.kinds)
+            row["kind_other"] = float(kind not in query.kinds)
+        if query.period is not None:
+            # The period did not cut it (undated kinds never are), but the question is about
+            # something that happened then.
+            row["undated"] = float(not dated)
+        candidates.append(Candidate(pk, kind, row))
     candidates.sort(key=lambda c: (-score(c.features), c.document_id))
     return candidates
 

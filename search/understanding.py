@@ -42,7 +42,10 @@ TAX_ID = re.compile(r"^(?:[0-9]{8}[a-z]|[xyz][0-9]{7}[a-z]|[a-hj-np-sv-w][0-9]{7
 _INVOICE_WORDS = r"facturas?|fras?|fact|ftra"
 _QUOTE_WORDS = r"presupuestos?|presus?|pres"
 _NUMBER_SIGN = r"(?:n\s?o\.?|num\.?|numero|#)"
-_WORD_BEFORE = rf"(?:(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\s*(?:de\s+)?(?:{_NUMBER_SIGN}\s*)?)?"
+# An abbreviation may end in a dot: "fact. 26-0004", "pres. 2026/3".
+_WORD_BEFORE = (
+    rf"(?:(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\.?\s*(?:de\s+)?(?:{_NUMBER_SIGN}\s*)?)?"
+)
 # "factura 2025/83", "fact 26/69", "F.2026.0051", "f-2025-0055", "P 2026/0005", "2025/83",
 # "F20260051", "fra 2026 51" (a bare space only after a letter or a word).
 _NUMBER = re.compile(
@@ -57,7 +60,7 @@ _NUMBER_REVERSED = re.compile(
 )
 # "presupuesto nº 4 de 2026", "factura 12 del 2025".
 _NUMBER_OF_YEAR = re.compile(
-    rf"\b(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\s*(?:{_NUMBER_SIGN}\s*)?"
+    rf"\b(?P<word>{_INVOICE_WORDS}|{_QUOTE_WORDS})\.?\s*(?:{_NUMBER_SIGN}\s*)?"
     r"(?P<sequence>[0-9]{1,4})\s+(?:de|del)\s+(?P<year>20[0-9]{2})\b"
 )
 _IDENTIFIER_FILLER = frozenset(
@@ -92,6 +95,11 @@ KIND_VERBS: dict[str, str] = {
         ),
         Kind.INVOICE,
     ),
+    # Work done for a customer: "la caldera que cambiamos", "la ducha que le pusimos".
+    **dict.fromkeys(
+        wordlist("cambiamos pusimos arreglamos montamos instalamos reparamos sustituimos"),
+        Kind.INVOICE,
+    ),
     **dict.fromkeys(wordlist("compramos compre compra compras comprado"), Kind.EXPENSE),
 }
 # Words that ask about a contact's own data: with them a named contact stays the answer.
@@ -107,6 +115,12 @@ _CONVERSATION = re.compile(
     r"(?:en el|del|el|por el) chat|(?:la|una|esa) conversacion|por whatsapp|lo hablado)\b"
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
+# "la inmobiliaria, lo del plato de ducha": after the trade, "lo de…" names a job done for it,
+# so its records are asked for, not the contact.
+_MATTER_AFTER_HEAD = re.compile(r" lo del?\b")
+# "lo que (le) pagamos a…", "lo que gastamos en…": what the business pays is an expense ("cuánto
+# pagamos por el alquiler" may be a contract, and "lo que nos pagan" is an invoice's).
+_WHAT_WE_PAY = re.compile(r"\blo que (?:le |les )?(?:pagamos|gastamos|pague|gaste)\b")
 
 
 def words(text: str) -> list[str]:
@@ -200,6 +214,24 @@ def head_word(text: str) -> str | None:
     return found[0] if found else None
 
 
+# A kind noun misspelled ("presupusto", "factrua") still says the kind: long words only, and
+# close enough that no other word of the kind lists or the language is nearer.
+_KIND_TYPO_MIN = 7
+_KIND_TYPO_RATIO = 0.88
+
+
+def kind_word(word: str) -> str | None:
+    """The kind ``word`` names, also when it is a kind noun with a typo."""
+    if word in KIND_WORDS:
+        return KIND_WORDS[word]
+    if len(word) < _KIND_TYPO_MIN or word in KIND_VERBS or word in CONTACT_ATTRIBUTES:
+        return None
+    close = difflib.get_close_matches(
+        word, [w for w in KIND_WORDS if len(w) >= _KIND_TYPO_MIN], n=1, cutoff=_KIND_TYPO_RATIO
+    )
+    return KIND_WORDS[close[0]] if close else None
+
+
 def wanted_kinds(text: str) -> frozenset[str]:
     """The kinds of item the words ask for; empty when they do not say.
 
@@ -208,16 +240,18 @@ def wanted_kinds(text: str) -> frozenset[str]:
     la…", "el que nos…", "de quién es") asks for a contact; else a verb hints ("compramos").
     """
     said = words(text)
-    kinds = {KIND_WORDS[w] for w in said if w in KIND_WORDS}
+    kinds = {kind for kind in map(kind_word, said) if kind is not None}
     if kinds - {Kind.CONTACT}:
         return frozenset(kinds)
     folded = " ".join(said)
     if (
-        head_word(text) in ROLE_NOUNS
+        (head_word(text) in ROLE_NOUNS and not _MATTER_AFTER_HEAD.search(folded))
         or re.match(r"^(?:el|la|los|las) (?:que|de)\b", folded)
         or re.search(r"\bde quien\b|^quien\b", folded)
     ):
         return frozenset(kinds | {Kind.CONTACT})
+    if _WHAT_WE_PAY.search(folded):
+        kinds.add(Kind.EXPENSE)
     return frozenset(kinds | {KIND_VERBS[w] for w in said if w in KIND_VERBS})
 
 
@@ -242,7 +276,7 @@ def words_besides(text: str, names: Iterable[str]) -> list[str]:
     return [
         w
         for w in content_words(text)
-        if w not in KIND_WORDS
+        if kind_word(w) is None
         and w not in KIND_VERBS
         and w not in CONTACT_ATTRIBUTES
         and w not in ROLE_NOUNS

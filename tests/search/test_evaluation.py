@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -72,3 +73,28 @@ def test_fit_search_fusion_refuses_the_test_half(tmp_path):
 
     with pytest.raises(CommandError, match="prueba"):
         call_command("fit_search_fusion", "--file", str(path))
+
+
+def test_fit_search_fusion_takes_a_former_test_half_only_when_named(tmp_path):
+    dev = tmp_path / "search_dev.jsonl"
+    former = tmp_path / "search_test.jsonl"
+    dev.write_text("", encoding="utf-8")
+    former.write_text("", encoding="utf-8")
+    out = StringIO()
+
+    with pytest.raises(CommandError, match="prueba"):
+        call_command("fit_search_fusion", "--file", str(dev), "--file", str(former))
+    call_command(
+        "fit_search_fusion",
+        "--file",
+        str(dev),
+        "--file",
+        str(former),
+        "--former-test",
+        str(former),
+        "--folds",
+        "1",
+        stdout=out,
+    )
+
+    assert out.getvalue().splitlines()[0] == "WEIGHTS: Mapping[str, float] = {"

@@ -67,6 +67,30 @@ def test_a_relative_date_filters_dated_items(records, world_tx):
     assert ("invoice", records.tap_invoice.pk) not in ranked
 
 
+def test_a_lexeme_is_matched_as_the_stem_it_is(records, world_tx):
+    # "caldera" stems to "calder"; stemmed again it would be "cald" and match nothing.
+    ranked = _ranked(world_tx.access(world_tx.owner), "caldera", legs=("lexical",))
+
+    assert ranked == [("invoice", records.boiler_invoice.pk)]
+
+
+def test_with_a_period_an_undated_item_is_marked_and_a_dated_one_is_not(records, world_tx):
+    scope = scope_for(world_tx.access(world_tx.owner))
+    ids = {
+        (document.kind, document.source_id): document.pk
+        for document in SearchDocument.objects.all()
+    }
+    visit = ids[("document", records.visit_notes.pk)]
+    boiler = ids[("invoice", records.boiler_invoice.pk)]
+
+    in_october = rank(scope=scope, question="revisión de termos y caldera en octubre", today=TODAY)
+    no_period = rank(scope=scope, question="revisión de termos y caldera", today=TODAY)
+
+    marked = {c.document_id: c.features.get("undated") for c in in_october.candidates}
+    assert (marked[visit], marked[boiler]) == (1.0, 0.0)
+    assert {c.document_id: c.features.get("undated") for c in no_period.candidates}[visit] == 0.0
+
+
 def test_a_question_naming_a_contact_brings_its_items_first(records, world_tx):
     ranked = _ranked(world_tx.access(world_tx.owner), "factura de Talleres García en septiembre")
 

@@ -41,10 +41,16 @@ TODAY = datetime.date(2026, 11, 29)
         ("46.658.368 - q", ["46658368Q"]),
         ("esb12345678", ["B12345678"]),
         ("x1234567l", ["X1234567L"]),
+        # An abbreviated kind word with its dot.
+        ("fact. 26-0004", ["F20260004"]),
+        ("fra. 2026/12", ["F20260012"]),
+        ("pres. 26-3", ["P20260003"]),
+        ("presupuesto. no 4 de 2026", ["P20260004"]),
         # Not identifiers: a date, a count, a bare year.
         ("el 29/11 la caldera", []),
         ("cambio de 20 radiadores", []),
         ("la factura de 2025 de talleres", []),
+        ("fact. 26 radiadores", []),
     ],
 )
 def test_identifiers_are_read_however_they_are_written(text, identifiers):
@@ -72,8 +78,29 @@ def test_the_words_around_an_identifier_are_dropped_with_it():
         ("la pelu", {"contact"}),
         ("el de la gestoría", {"contact"}),
         ("de quién es el cif", {"contact"}),
-        ("la caldera que cambiamos", set()),
         ("póliza", set()),
+        # Work done for a customer hints at an invoice.
+        ("la caldera que cambiamos", {"invoice"}),
+        ("la ducha que le pusimos", {"invoice"}),
+        # A kind noun misspelt still says the kind; a near word does not.
+        ("presupusto desclacificador albufera", {"quote"}),
+        ("el documeto de la furgo", {"document"}),
+        ("la contrata de la obra", set()),
+        ("facturacion de octubre", set()),
+        ("el contacto de la gestoría", {"contact"}),
+        # A clipped trade word asks for the contact.
+        ("la guarde", {"contact"}),
+        ("la ferre", {"contact"}),
+        # After the trade, "lo de…" names a job done for it: its records, not the contact.
+        ("la inmobiliaria, lo del plato de ducha", set()),
+        ("la residencia de mayores, lo de los termos", set()),
+        ("la inmobiliaria", {"contact"}),
+        ("lo de la gestoría", {"contact"}),
+        # What the business pays is an expense; what it is paid, or a price asked, is not.
+        ("lo que le pagamos a la aseguradora", {"expense"}),
+        ("lo que gastamos en datos del móvil", {"expense"}),
+        ("lo que nos pagan los de la comunidad", set()),
+        ("cuánto pagamos al mes por el alquiler", set()),
     ],
 )
 def test_the_words_say_which_kind_is_asked_for(question, kinds):
@@ -84,7 +111,21 @@ def test_the_lexicon_adds_the_words_records_use():
     assert expansions("combustible de la furgo") == ["furgoneta", "gasoleo", "gasolina"]
     assert expansions("cinta para sellar roscas") == ["teflon"]
     assert expansions("el que nos lleva los papeles") == ["gestoria", "asesoria"]
-    assert expansions("cambio de caldera") == []
+    assert expansions("cambio de caldera") == ["sustitucion"]
+    assert expansions("la guarde") == ["guarderia", "infantil", "escuela", "colegio"]
+    assert expansions("diseño de marca") == ["identidad", "visual", "logotipo"]
+    assert expansions("por si rompemos algo") == ["responsabilidad", "civil", "seguro"]
+    assert expansions("cinta de fontanero y masilla") == [
+        "fontaneria",
+        "teflon",
+        "silicona",
+        "sellador",
+    ]
+    assert expansions("qué se cobra de más en domingo") == ["urgencias", "fin", "semana", "recargo"]
+    # Look-alikes: a product's brand, an amount, a trade word in a name.
+    assert expansions("de qué marca es la caldera") == []
+    assert expansions("factura de más de 4000 euros") == []
+    assert expansions("inmobiliaria mediterraneo") == []
 
 
 def test_only_questions_about_a_conversation_ask_for_messages():
@@ -98,7 +139,8 @@ def test_only_questions_about_a_conversation_ask_for_messages():
 @pytest.mark.parametrize(
     ("question", "left"),
     [
-        ("el calentador que le montamos a José Luis Moreno", ["calentador", "montamos"]),
+        ("el calentador que le montamos a José Luis Moreno", ["calentador"]),
+        ("lo que le arreglamos a José Luis Moreno", []),
         ("la caldera de la frutería La Huerta", ["caldera"]),
         ("talleres garsia", []),
         ("el teléfono de Talleres García", []),

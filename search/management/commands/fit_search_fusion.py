@@ -1,7 +1,8 @@
-"""Fit the fusion weights of search.fusion on the dev half of the labelled set (docs/search.md).
+"""Fit the fusion weights of search.fusion on the dev sets (docs/search.md).
 
 Prints the weights as the Python table to paste into ``search/fusion.py`` and the dev figures
-with the current and the fitted weights. Refuses a test file: the test half only checks.
+with the current and the fitted weights. Refuses a file named as a test half, unless it is
+named with ``--former-test`` (a test half that was read and is dev since, docs/evaluation-sets.md).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def _figures(
     rows: list[tuple[list[dict[str, float]], int, list[bool], int]], weights: dict[str, float]
 ) -> tuple[float, float]:
     """Top-5 and MRR of the fused ranking (exact hits first) under ``weights``."""
+    if not rows:
+        return 0.0, 0.0
     reciprocals = []
     for features, _, right, exact_position in rows:
         if exact_position >= 0:
@@ -36,7 +39,14 @@ class Command(BaseCommand):
     help = "Ajusta los pesos de la fusión de la búsqueda con la mitad de desarrollo."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--file", required=True, type=Path)
+        parser.add_argument("--file", required=True, type=Path, action="append")
+        parser.add_argument(
+            "--former-test",
+            type=Path,
+            action="append",
+            default=[],
+            help="un fichero de prueba que ya es de desarrollo",
+        )
         parser.add_argument("--l2", type=float, default=0.01)
         parser.add_argument("--steps", type=int, default=3000)
         parser.add_argument("--today", type=datetime.date.fromisoformat, default=None)
@@ -45,11 +55,13 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path: Path = options["file"]
-        if "test" in path.name:
+        paths: list[Path] = options["file"]
+        former: list[Path] = options["former_test"]
+        if any("test" in path.name and path not in former for path in paths):
             raise CommandError("La mitad de prueba no se usa para ajustar.")
+        items = [item for path in paths for item in read_queries(path)]
         try:
-            rows = fusion_rows(items=read_queries(path), defaults=Defaults(today=options["today"]))
+            rows = fusion_rows(items=items, defaults=Defaults(today=options["today"]))
         except EvaluationError as error:
             raise CommandError(str(error)) from error
         weights = fit(
