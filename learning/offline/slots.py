@@ -447,6 +447,17 @@ def tax_id_of(raw: str) -> str | None:
     return compact if len(compact) == 9 and es_nif.is_valid(compact) else None
 
 
+# A number the writer calls a NIF, DNI or CIF is kept as written when it has the shape of one,
+# even if its control character is wrong: the invoice checks it; unlabelled, only valid ones.
+_TAX_LABEL = re.compile(r"\b(?:nif|dni|cif|nie)\b[^,;.]{0,30}?[:\s]*$")
+_TAX_SHAPE = re.compile(r"^(?:\d{8}[A-Z]|[A-HJNP-SUVW]\d{7}[0-9A-J]|[XYZ]\d{7}[A-Z])$")
+
+
+def _tax_id_shape(raw: str) -> str | None:
+    compact = re.sub(r"[\s.\-]", "", raw).upper()
+    return compact if _TAX_SHAPE.match(compact) else None
+
+
 def _identifiers(text: str, folded: str) -> list[Slot]:
     slots = []
     iban = find_iban(text)
@@ -456,6 +467,8 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         slots.append(Slot("iban", iban, max(start, 0), max(start, 0) + len(iban)))
     for match in _TAX_ID.finditer(text):
         tax_id = tax_id_of(match.group(0))
+        if tax_id is None and _TAX_LABEL.search(folded[max(0, match.start() - 40) : match.start()]):
+            tax_id = _tax_id_shape(match.group(0))
         if tax_id:
             slots.append(Slot("tax_id", tax_id, *match.span()))
     for match in _EMAIL.finditer(text):
@@ -472,6 +485,21 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 # --- people ----------------------------------------------------------------------------------
 
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
+_KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
+_ROLE_HOLDER = (
+    r"(?:(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
+    r"administrador[a]?|president[ea]|responsable|contable)"
+    r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,})"
+    r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
+    r"(?:\s*,|\s+es|\s+son)"
+    rf"(?:\s+(?:el|la|su)\s+{_KIN}\s*,?|\s+(?:un|una)\s+tal)?"
+    r"|preguntar?\s+x|pregunta\s+x"
+)
+# The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
+_ROLE_BESIDE = (
+    r"(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
+    r"administrador[a]?|president[ea]|responsable|contable)"
+)
 _PERSON_CUE = re.compile(
     r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
@@ -479,9 +507,12 @@ _PERSON_CUE = re.compile(
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
     r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"(?:dra?|sra?|srta|don|dona)\.?|"
+    # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
+    # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
+    rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    r"(?P<weak>soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
@@ -705,6 +736,10 @@ _APPOSITION = re.compile(
 )
 
 
+# "Mª Carmen", "M.ª José": María written short, a first name of two letters.
+_SHORT_MARIA = frozenset(["Mª", "M.ª", "Mª."])
+
+
 def _cues(folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
@@ -726,7 +761,7 @@ def _people(text: str, folded: str) -> list[Slot]:
             words = [w for w in words[:2] if w[:1].isupper()][:2]
             if not words or not text[match.start("name")].isupper():
                 continue
-        if match.group("weak") and len(words[0].rstrip(".")) < 3:
+        if match.group("weak") and len(words[0].rstrip(".")) < 3 and words[0] not in _SHORT_MARIA:
             continue  # "es Av. Blasco Ibáñez": two letters after a weak cue are no name
         kept = []
         for word in words:
