@@ -123,7 +123,7 @@ _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|
 _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
-    r"preguntar?\s+(?:por|x)|"
+    r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
@@ -278,7 +278,7 @@ def find_subject(
         m
         for m in match_contacts(text, known)
         if not any(b <= m.start and m.end <= e for b, e in values)
-        and not _another_business(m, traded)
+        and not _another_business(m, traded, text)
         and not _runs_on(m, longer)
     ]
     if mentions:
@@ -309,9 +309,12 @@ def find_subject(
     return Subject("")
 
 
-def _another_business(mention: Mention, traded: list[Mention]) -> bool:
+def _another_business(mention: Mention, traded: list[Mention], text: str) -> bool:
     """A contact named only by the trade word of a longer lowercase name that is not its own
-    ("fontaneria gomez" is not Fontanería Martín)."""
+    ("fontaneria gomez" is not Fontanería Martín). A role word keeps its contact: "la
+    ferreteria" names the one ferretería whatever word follows it."""
+    if fold_aligned(text[mention.start : mention.end]).lower() in ROLE_WORDS:
+        return False
     return mention.contact is not None and any(
         t.start <= mention.start < t.end
         and mention.end <= t.end
@@ -412,7 +415,7 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
     supplier = subject.contact is not None and subject.contact.kind == "supplier"
     if subject.kind in (CONTACT, NAMED):
         if attribute == "plazo_pago":
-            term = value if value in ("al contado",) else f"a {value}"
+            term = value if value in ("al contado", "por adelantado") else f"a {value}"
             return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
         if attribute == "metodo_pago":
             how = f"{_PAY_WITH.get(value, 'por')} {value}"
@@ -596,14 +599,29 @@ def _leftover_note(
             for s in find_slots(part, today)
             if s.kind not in _WHEN or fold_aligned(s.value).lower() in values
         ]
-        if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+        if slots and not _second_value(slots, typed, values, folded):
             continue  # a value belongs to a typed fact or a correction
+        if dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+            continue
         left.append(part.strip(" ,.;:"))
     if not left:
         return None
     # Only what the typed facts do not say, so the note never reads as one of them.
     text = sentence(f"{typed[0].subject_name}: {', '.join(left)}")
     return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
+
+
+def _second_value(slots: list[Slot], typed: list[ExtractedFact], values: str, folded: str) -> bool:
+    """A part holding another value of a kind a typed fact already holds, which no fact
+    carries and nothing negates: said of something else ("a 30 días, pero la placa la cobran
+    por adelantado"), so the part is kept as a note."""
+    held = {kind for fact in typed for kind in ATTRIBUTE_SLOTS.get(fact.attribute, ())}
+    live = _live(slots, folded)
+    return (
+        len(live) == len(slots)
+        and all(s.kind in held for s in slots)
+        and not any(fold_aligned(s.value).lower() in values for s in slots)
+    )
 
 
 def _contact_person(live: list[Slot], folded: str) -> bool:

@@ -102,6 +102,8 @@ _TERM_BARE = re.compile(
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
 )
+# Paid before the goods or the work: "por adelantado", "x adelantado", "pago anticipado".
+_ADVANCE = re.compile(r"\b(?:por|x|en)\s+(?:adelantado|anticipado)|\bpago\s+anticipado\b")
 _CASH = re.compile(
     r"\b(?:al\s+contado|a\s+tocateja|(?:todo\s+)?(?:al|en\s+el)\s+momento|en\s+el\s+acto|"
     r"pago\s+inmediato|(?:ya\s+)?no\s+(?:nos\s+|me\s+|le\s+|les\s+)?fia(?:n|ra|ran)?|"
@@ -130,6 +132,8 @@ def _terms(folded: str) -> list[Slot]:
         slots.append(Slot("term", "fin de mes", *match.span()))
     for match in _CASH.finditer(folded):
         slots.append(Slot("term", "al contado", *match.span()))
+    for match in _ADVANCE.finditer(folded):
+        slots.append(Slot("term", "por adelantado", *match.span()))
     return slots
 
 
@@ -158,6 +162,10 @@ _UNITS = {
     "visita": "visita",
     "salida": "salida",
     "porte": "porte",
+    "trimestre": "trimestre",
+    "semestre": "semestre",
+    "año": "año",
+    "ano": "año",
 }
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
@@ -166,7 +174,15 @@ _AMOUNT = re.compile(
     rf"(?:\s*(?:/|por|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
 )
 _BARE_PRICE = re.compile(
-    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada)\s+{_UNIT}\b"
+    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al)\s+{_UNIT}\b"
+    # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12".
+    rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}\s+(?:a|sale\s+a|por)\s+"
+    r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
+)
+# "2 céntimos menos el litro": a discount in cents per unit.
+_CENTS_OFF = re.compile(
+    rf"\b(?P<n>\d+(?:[.,]\d+)?|{_NUMBER_WORD})\s+(?:centimos|cts?|cent)\.?\s+(?:menos\s+|de\s+descuento\s+)?"
+    rf"(?:el|la|por|cada|al|/)\s*{_UNIT}\b"
 )
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
@@ -196,10 +212,15 @@ def _amounts(folded: str) -> list[Slot]:
         value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
         slots.append(Slot("amount", value, *match.span()))
     for match in _BARE_PRICE.finditer(folded):
+        n = _number(match.group("n") or match.group("n2"))
+        if n is not None:
+            unit = _UNITS[match.group("unit") or match.group("unit2")]
+            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+    for match in _CENTS_OFF.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
             unit = _UNITS[match.group("unit")]
-            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+            slots.append(Slot("amount", f"{spanish_number(n)} céntimos/{unit}", *match.span()))
     for match in _CENTS.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
@@ -388,7 +409,7 @@ CHANNELS = {
 PAYMENT_METHODS = {
     r"bizum": "Bizum",
     r"transferencias?|transfer": "transferencia",
-    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|recibos?\s+(?:bancarios?|domiciliados?)|"
+    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|domicilia(?:n|mos)?|recibos?\s+(?:bancarios?|domiciliados?)|"
     r"adeudo|por\s+el\s+banco": "domiciliación",
     r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|datafono": "tarjeta",
