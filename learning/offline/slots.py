@@ -468,17 +468,6 @@ def tax_id_of(raw: str) -> str | None:
     return compact if len(compact) == 9 and es_nif.is_valid(compact) else None
 
 
-# A number the writer calls a NIF, DNI or CIF is kept as written when it has the shape of one,
-# even if its control character is wrong: the invoice checks it; unlabelled, only valid ones.
-_TAX_LABEL = re.compile(r"\b(?:nif|dni|cif|nie)\b[^,;.]{0,30}?[:\s]*$")
-_TAX_SHAPE = re.compile(r"^(?:\d{8}[A-Z]|[A-HJNP-SUVW]\d{7}[0-9A-J]|[XYZ]\d{7}[A-Z])$")
-
-
-def _tax_id_shape(raw: str) -> str | None:
-    compact = re.sub(r"[\s.\-]", "", raw).upper()
-    return compact if _TAX_SHAPE.match(compact) else None
-
-
 def _identifiers(text: str, folded: str) -> list[Slot]:
     slots = []
     iban = find_iban(text)
@@ -488,8 +477,6 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         slots.append(Slot("iban", iban, max(start, 0), max(start, 0) + len(iban)))
     for match in _TAX_ID.finditer(text):
         tax_id = tax_id_of(match.group(0))
-        if tax_id is None and _TAX_LABEL.search(folded[max(0, match.start() - 40) : match.start()]):
-            tax_id = _tax_id_shape(match.group(0))
         if tax_id:
             slots.append(Slot("tax_id", tax_id, *match.span()))
     for match in _EMAIL.finditer(text):
