@@ -3,7 +3,9 @@
 The contact matcher reads the way people name their customers and suppliers: partial names
 ("los de Turia", a first name no other contact carries), typos
 ("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words ("los del hostal",
-"la de la pelu", "el gestor"). It only ever sees the contacts the writer may read (the caller
+"la de la pelu", "el gestor"); business names written in lowercase ("gasoleos ribera") are
+read from their trade word (``trade_names``, docs/memory.md "Offline extraction round 6").
+It only ever sees the contacts the writer may read (the caller
 passes them), so the writer's access decides what can be linked. A role word that fits several
 contacts links none, nor one followed by another name ("Hotel Sorolla"). Decision records:
 docs/decisions/0020, 0026.
