@@ -19,7 +19,9 @@ preferences, and lines that state nothing), ``extraction_dev_round3.jsonl``,
 ``extraction_test_b.jsonl`` and the dev half of blind set C ``extraction_dev_c.jsonl`` (both
 read, so dev), ``extraction_dev_round4.jsonl`` (round 4's own messages), the test half of set C
 ``extraction_test_c.jsonl`` (read and tuned on in round 5, so dev) and
-``extraction_dev_round5.jsonl`` (round 5's own messages). The figure that counts is a blind set
+``extraction_dev_round5.jsonl`` (round 5's own messages), both halves of blind set D
+(``extraction_dev_d.jsonl``, ``extraction_test_d.jsonl``, tuned on in round 6) and
+``extraction_dev_round6.jsonl`` (round 6's own messages). The figure that counts is a blind set
 written by someone else, kept outside the repository. Decision records: docs/decisions/0020,
 0026, 0032, 0035.
 """

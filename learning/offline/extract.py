@@ -40,6 +40,7 @@ from learning.offline.subjects import (
     nickname_after,
     role_groups,
     sets_apart,
+    trade_names,
     unknown_names,
 )
 from memory.policy_secrets import fold_aligned
@@ -121,7 +122,8 @@ _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|
 # hostal", "Nerea es la que lleva los pedidos").
 _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
-    r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|preguntar?\s+por|"
+    r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
+    r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
@@ -139,6 +141,8 @@ _QUESTION_OR_ORDER = re.compile(
 _TRAILING_ORDER = re.compile(
     r"[,;:]\s*(?:y\s+)?(?:cancela|anula|haz|hazme|crea|creame|manda|mandale|envia|enviale|"
     r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
+    # How to reach the person, not an order: "llámale a él directamente".
+    r"(?!\s+(?:a\s+(?:el|ella)\s+)?(?:directamente|siempre|solo|antes)\b)"
 )
 _UNSURE = re.compile(
     r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
@@ -268,10 +272,14 @@ def find_subject(
     known = list(contacts)
     # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
     values = [(s.start, s.end) for s in slots if s.kind in ATTRIBUTE_SLOTS.get(attribute, ())]
+    traded = trade_names(text)
+    longer = [*traded, *unknown_names(text, [])] if sets_apart(text) else []
     mentions = [
         m
         for m in match_contacts(text, known)
         if not any(b <= m.start and m.end <= e for b, e in values)
+        and not _another_business(m, traded, text)
+        and not _runs_on(m, longer)
     ]
     if mentions:
         return _mention_subject(mentions[0], text)
@@ -280,7 +288,7 @@ def find_subject(
         if contact is not None:
             return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
     taken = [(s.start, s.end) for s in slots]
-    names = unknown_names(text, taken)
+    names = sorted([*unknown_names(text, taken), *_unclaimed(traded, taken)], key=lambda m: m.start)
     if names:
         return replace(_mention_subject(names[0], text), set_apart=sets_apart(text))
     groups = role_groups(text)
@@ -299,6 +307,42 @@ def find_subject(
     if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
+
+
+def _another_business(mention: Mention, traded: list[Mention], text: str) -> bool:
+    """A contact named only by the trade word of a longer lowercase name that is not its own
+    ("fontaneria gomez" is not Fontanería Martín). A role word keeps its contact: "la
+    ferreteria" names the one ferretería whatever word follows it."""
+    if fold_aligned(text[mention.start : mention.end]).lower() in ROLE_WORDS:
+        return False
+    return mention.contact is not None and any(
+        t.start <= mention.start < t.end
+        and mention.end <= t.end
+        and link(t.name, [mention.contact]) is None
+        for t in traded
+    )
+
+
+def _runs_on(mention: Mention, names: list[Mention]) -> bool:
+    """Beside a contrast, a contact's name that runs on into a word it does not carry is
+    another business ("Talleres García Hermanos (no confundir con Talleres García S.L.)")."""
+    if mention.contact is None:
+        return False
+    carried = set(_words(mention.contact.name))
+    return any(
+        n.start <= mention.start
+        and mention.end < n.end
+        and not set(_words(n.name[mention.end - n.start :])) <= carried
+        for n in names
+    )
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9ñ]+", fold_aligned(text).lower())
+
+
+def _unclaimed(names: list[Mention], taken: list[tuple[int, int]]) -> list[Mention]:
+    return [n for n in names if not any(s < n.end and n.start < e for s, e in taken)]
 
 
 def _outside_names(slots: list[Slot], text: str, contacts: Sequence[ContactName]) -> list[Slot]:
@@ -371,7 +415,7 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
     supplier = subject.contact is not None and subject.contact.kind == "supplier"
     if subject.kind in (CONTACT, NAMED):
         if attribute == "plazo_pago":
-            term = value if value in ("al contado",) else f"a {value}"
+            term = value if value in ("al contado", "por adelantado") else f"a {value}"
             return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
         if attribute == "metodo_pago":
             how = f"{_PAY_WITH.get(value, 'por')} {value}"
@@ -555,14 +599,29 @@ def _leftover_note(
             for s in find_slots(part, today)
             if s.kind not in _WHEN or fold_aligned(s.value).lower() in values
         ]
-        if slots or dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+        if slots and not _second_value(slots, typed, values, folded):
             continue  # a value belongs to a typed fact or a correction
+        if dict(classify(part, slots).ranked)[NOTHING] > LEFTOVER_NOTHING:
+            continue
         left.append(part.strip(" ,.;:"))
     if not left:
         return None
     # Only what the typed facts do not say, so the note never reads as one of them.
     text = sentence(f"{typed[0].subject_name}: {', '.join(left)}")
     return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
+
+
+def _second_value(slots: list[Slot], typed: list[ExtractedFact], values: str, folded: str) -> bool:
+    """A part holding another value of a kind a typed fact already holds, which no fact
+    carries and nothing negates: said of something else ("a 30 días, pero la placa la cobran
+    por adelantado"), so the part is kept as a note."""
+    held = {kind for fact in typed for kind in ATTRIBUTE_SLOTS.get(fact.attribute, ())}
+    live = _live(slots, folded)
+    return (
+        len(live) == len(slots)
+        and all(s.kind in held for s in slots)
+        and not any(fold_aligned(s.value).lower() in values for s in slots)
+    )
 
 
 def _contact_person(live: list[Slot], folded: str) -> bool:

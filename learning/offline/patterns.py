@@ -1,7 +1,9 @@
 """Facts about the writer's life and the company that no attribute of the classifier names.
 
-Family ("mi hija se llama Lucía"), what the company does and how many work in it, and dated
-events ("el martes que viene tengo la auditoría"): each pattern yields one fact. They run
+Family ("mi hija se llama Lucía"), what the company does and how many work in it, dated
+events ("el martes que viene tengo la auditoría") and the language the writer wants answers in,
+said in Spanish or in Valencian ("contéstame en valenciano", "contesta'm en valencià"): each
+pattern yields one fact. They run
 before the classifier, and a sentence one of them explains is not read again.
 """
 
@@ -62,6 +64,35 @@ _EVENT = (
 )
 
 
+_LANGUAGES = {
+    "valenciano": "valenciano",
+    "valencia": "valenciano",
+    "valencià": "valenciano",
+    "catalán": "catalán",
+    "catalan": "catalán",
+    "català": "catalán",
+    "castellano": "castellano",
+    "castella": "castellano",
+    "castellà": "castellano",
+    "español": "castellano",
+    "inglés": "inglés",
+    "ingles": "inglés",
+    "anglès": "inglés",
+}
+# Answer me in a language: the Spanish and the Valencian forms of the verbs, with the pronoun
+# joined ("contéstame", "contesta'm", "contestam", "respon-me", "parla'm", "escriu-me") or
+# before it ("me hables en valenciano", "que em contestes en valencià").
+_LANGUAGE = re.compile(
+    r"\b(?:(?:contést|contest|respónd|respond|escríb|escrib|háb?l|habl|parl)[a-záéíó]*"
+    r"(?:me|m|'m|-me)|respon(?:-me|'m)|escriu(?:-me|'m)|(?:me|em|m')\s*"
+    r"(?:contest|respond|escrib|habl|parl|escriv)[a-zàèéíòóú]*)"
+    r"\s+(?:(?:siempre|sempre|mejor|millor)\s+)?en\s+(?P<lang>"
+    + "|".join(sorted(_LANGUAGES, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
 def _sentence(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip(" ,;")
     text = text[:1].upper() + text[1:]
@@ -80,6 +111,9 @@ def pattern_facts(clause: str) -> Iterator[ExtractedFact]:
     if staff := _STAFF.search(clause):
         n = staff.group("n") or staff.group("m")
         yield ExtractedFact("empresa", "empleados", n, f"La empresa tiene {n} personas trabajando.")
+    if language := _LANGUAGE.search(clause):
+        value = f"contestar en {_LANGUAGES[language.group('lang').lower()]}"
+        yield ExtractedFact("preferencia", "preferencia", value, _sentence(f"Prefiere {value}"))
     for pattern in _EVENT:
         if event := pattern.search(clause):
             when, what = event.group("when").strip(), event.group("what").strip()

@@ -102,6 +102,8 @@ _TERM_BARE = re.compile(
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
 )
+# Paid before the goods or the work: "por adelantado", "x adelantado", "pago anticipado".
+_ADVANCE = re.compile(r"\b(?:por|x|en)\s+(?:adelantado|anticipado)|\bpago\s+anticipado\b")
 _CASH = re.compile(
     r"\b(?:al\s+contado|a\s+tocateja|(?:todo\s+)?(?:al|en\s+el)\s+momento|en\s+el\s+acto|"
     r"pago\s+inmediato|(?:ya\s+)?no\s+(?:nos\s+|me\s+|le\s+|les\s+)?fia(?:n|ra|ran)?|"
@@ -130,6 +132,8 @@ def _terms(folded: str) -> list[Slot]:
         slots.append(Slot("term", "fin de mes", *match.span()))
     for match in _CASH.finditer(folded):
         slots.append(Slot("term", "al contado", *match.span()))
+    for match in _ADVANCE.finditer(folded):
+        slots.append(Slot("term", "por adelantado", *match.span()))
     return slots
 
 
@@ -158,6 +162,10 @@ _UNITS = {
     "visita": "visita",
     "salida": "salida",
     "porte": "porte",
+    "trimestre": "trimestre",
+    "semestre": "semestre",
+    "año": "año",
+    "ano": "año",
 }
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
@@ -166,7 +174,15 @@ _AMOUNT = re.compile(
     rf"(?:\s*(?:/|por|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
 )
 _BARE_PRICE = re.compile(
-    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada)\s+{_UNIT}\b"
+    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al)\s+{_UNIT}\b"
+    # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12".
+    rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}\s+(?:a|sale\s+a|por)\s+"
+    r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
+)
+# "2 céntimos menos el litro": a discount in cents per unit.
+_CENTS_OFF = re.compile(
+    rf"\b(?P<n>\d+(?:[.,]\d+)?|{_NUMBER_WORD})\s+(?:centimos|cts?|cent)\.?\s+(?:menos\s+|de\s+descuento\s+)?"
+    rf"(?:el|la|por|cada|al|/)\s*{_UNIT}\b"
 )
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
@@ -196,10 +212,15 @@ def _amounts(folded: str) -> list[Slot]:
         value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
         slots.append(Slot("amount", value, *match.span()))
     for match in _BARE_PRICE.finditer(folded):
+        n = _number(match.group("n") or match.group("n2"))
+        if n is not None:
+            unit = _UNITS[match.group("unit") or match.group("unit2")]
+            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+    for match in _CENTS_OFF.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
             unit = _UNITS[match.group("unit")]
-            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+            slots.append(Slot("amount", f"{spanish_number(n)} céntimos/{unit}", *match.span()))
     for match in _CENTS.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
@@ -388,7 +409,7 @@ CHANNELS = {
 PAYMENT_METHODS = {
     r"bizum": "Bizum",
     r"transferencias?|transfer": "transferencia",
-    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|recibos?\s+(?:bancarios?|domiciliados?)|"
+    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|domicilia(?:n|mos)?|recibos?\s+(?:bancarios?|domiciliados?)|"
     r"adeudo|por\s+el\s+banco": "domiciliación",
     r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|datafono": "tarjeta",
@@ -472,6 +493,21 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 # --- people ----------------------------------------------------------------------------------
 
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
+_KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
+_ROLE_HOLDER = (
+    r"(?:(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
+    r"administrador[a]?|president[ea]|responsable|contable)"
+    r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,})"
+    r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
+    r"(?:\s*,|\s+es|\s+son)"
+    rf"(?:\s+(?:el|la|su)\s+{_KIN}\s*,?|\s+(?:un|una)\s+tal)?"
+    r"|preguntar?\s+x|pregunta\s+x"
+)
+# The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
+_ROLE_BESIDE = (
+    r"(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
+    r"administrador[a]?|president[ea]|responsable|contable)"
+)
 _PERSON_CUE = re.compile(
     r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
@@ -479,9 +515,12 @@ _PERSON_CUE = re.compile(
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
     r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"(?:dra?|sra?|srta|don|dona)\.?|"
+    # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
+    # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
+    rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    r"(?P<weak>soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
@@ -705,6 +744,10 @@ _APPOSITION = re.compile(
 )
 
 
+# "Mª Carmen", "M.ª José": María written short, a first name of two letters.
+_SHORT_MARIA = frozenset(["Mª", "M.ª", "Mª."])
+
+
 def _cues(folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
@@ -726,7 +769,7 @@ def _people(text: str, folded: str) -> list[Slot]:
             words = [w for w in words[:2] if w[:1].isupper()][:2]
             if not words or not text[match.start("name")].isupper():
                 continue
-        if match.group("weak") and len(words[0].rstrip(".")) < 3:
+        if match.group("weak") and len(words[0].rstrip(".")) < 3 and words[0] not in _SHORT_MARIA:
             continue  # "es Av. Blasco Ibáñez": two letters after a weak cue are no name
         kept = []
         for word in words:

@@ -3,7 +3,9 @@
 The contact matcher reads the way people name their customers and suppliers: partial names
 ("los de Turia", a first name no other contact carries), typos
 ("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words ("los del hostal",
-"la de la pelu", "el gestor"). It only ever sees the contacts the writer may read (the caller
+"la de la pelu", "el gestor"); business names written in lowercase ("gasoleos ribera") are
+read from their trade word (``trade_names``, docs/memory.md "Offline extraction round 6").
+It only ever sees the contacts the writer may read (the caller
 passes them), so the writer's access decides what can be linked. A role word that fits several
 contacts links none, nor one followed by another name ("Hotel Sorolla"). Decision records:
 docs/decisions/0020, 0026.
@@ -222,6 +224,7 @@ def _frequent_words(contacts: list[ContactName]) -> set[str]:
 # the end of its clause or bracket, names no one the message is about.
 _DENIAL = re.compile(
     r"(?i:\bno\s+(?:es|son|era|eran)\s+(?:(?:el|la|los|las)\s+)?|\bno\s+(?:el|la|los|las)\s+|"
+    r"\bno\s+(?:confundir|confundas|confundais|mezclar|mezcles)\s+con\s+(?:(?:el|la|los|las)\s+)?|"
     r"\bnada\s+que\s+ver\s+con\s+(?:(?:el|la|los|las)\s+)?)"
     r"(?=[A-ZÁÉÍÓÚÑ0-9]|(?i:del?\s))[^,;:.()\n]*"
 )
@@ -700,3 +703,291 @@ def role_groups(text: str) -> list[Mention]:
     return [
         Mention(m.group("what"), m.start("what"), m.end("what")) for m in _ROLE_GROUP.finditer(text)
     ]
+
+
+# Trade words a business's name opens with, as people write them without capitals
+# ("gasoleos ribera", "bar el puerto", "fontaneria gomez"), with the accents the word carries.
+NAME_OPENERS = {
+    "bar": "Bar",
+    "restaurante": "Restaurante",
+    "hostal": "Hostal",
+    "hotel": "Hotel",
+    "hoteles": "Hoteles",
+    "cafeteria": "Cafetería",
+    "fruteria": "Frutería",
+    "panaderia": "Panadería",
+    "farmacia": "Farmacia",
+    "ferreteria": "Ferretería",
+    "peluqueria": "Peluquería",
+    "gestoria": "Gestoría",
+    "asesoria": "Asesoría",
+    "autoescuela": "Autoescuela",
+    "lavanderia": "Lavandería",
+    "tintoreria": "Tintorería",
+    "clinica": "Clínica",
+    "residencia": "Residencia",
+    "telefonia": "Telefonía",
+    "gasoleos": "Gasóleos",
+    "recambios": "Recambios",
+    "saneamientos": "Saneamientos",
+    "talleres": "Talleres",
+    "distribuciones": "Distribuciones",
+    "suministros": "Suministros",
+    "azulejos": "Azulejos",
+    "fontaneria": "Fontanería",
+    "construcciones": "Construcciones",
+    "reformas": "Reformas",
+    "inmobiliaria": "Inmobiliaria",
+    "seguros": "Seguros",
+    "gimnasio": "Gimnasio",
+    "carpinteria": "Carpintería",
+    "cristaleria": "Cristalería",
+    "transportes": "Transportes",
+    "materiales": "Materiales",
+}
+_NAME_JOINERS = ("del", "de la", "de los", "de", "el", "la", "los", "las")
+# Words that end a name written in lowercase: what follows a name in a sentence, and places
+# that are no name ("el bar de abajo").
+_NAME_STOPS = frozenset(
+    [
+        "nos",
+        "ahora",
+        "ya",
+        "es",
+        "son",
+        "era",
+        "esta",
+        "estan",
+        "tiene",
+        "tienen",
+        "q",
+        "que",
+        "quiere",
+        "quieren",
+        "pide",
+        "piden",
+        "paga",
+        "pagan",
+        "cobra",
+        "cobran",
+        "dice",
+        "dicen",
+        "da",
+        "dan",
+        "no",
+        "si",
+        "se",
+        "le",
+        "les",
+        "lo",
+        "me",
+        "te",
+        "y",
+        "o",
+        "pero",
+        "con",
+        "sin",
+        "por",
+        "para",
+        "en",
+        "a",
+        "al",
+        "de",
+        "del",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "su",
+        "sus",
+        "mi",
+        "tu",
+        "siempre",
+        "solo",
+        "tambien",
+        "nunca",
+        "ha",
+        "han",
+        "hace",
+        "hacen",
+        "acepta",
+        "aceptan",
+        "manda",
+        "mandan",
+        "pasa",
+        "pasan",
+        "debe",
+        "deben",
+        "va",
+        "van",
+        "hay",
+        "abajo",
+        "arriba",
+        "enfrente",
+        "esquina",
+        "lado",
+        "barrio",
+        "pueblo",
+        "nuevo",
+        "nueva",
+        "nuevos",
+        "nuevas",
+        "mismo",
+        "misma",
+        "otro",
+        "otra",
+        "aqui",
+        "alli",
+        "cerca",
+        "centro",
+        "este",
+        "esta",
+        "estos",
+        "estas",
+        "ese",
+        "esa",
+        "eso",
+        "esto",
+        "todo",
+        "toda",
+        "todos",
+        "todas",
+        "cuando",
+        "donde",
+        "como",
+        "porque",
+        "pues",
+        "entonces",
+        "luego",
+        "antes",
+        "despues",
+        "mas",
+        "menos",
+        "muy",
+        "bien",
+        "mal",
+        "preguntar",
+        "pregunta",
+        "llamar",
+        "llama",
+        "hablar",
+        "habla",
+        "pedir",
+        "pide",
+        "entrar",
+        "dejar",
+        "aparcar",
+        "ir",
+        "pasar",
+        "cobrar",
+        "pagar",
+        "avisar",
+        "llevar",
+        "traer",
+        "mandar",
+        "enviar",
+        "dar",
+        "hacer",
+        "poner",
+        "subir",
+        "bajar",
+        "abrir",
+        "cerrar",
+        "abre",
+        "cierra",
+        "esta",
+        "estan",
+        "hay",
+        "sabe",
+        "saben",
+        "vale",
+        "cuesta",
+        "trabaja",
+        "trabajan",
+        "llevan",
+        "lleva",
+        "tenemos",
+        "hemos",
+        "he",
+        "mejor",
+        "peor",
+        "anda",
+        "andan",
+        "sigue",
+        "siguen",
+        "tarda",
+        "tardan",
+        "trae",
+        "traen",
+        "sirve",
+        "sirven",
+        "vende",
+        "venden",
+        "funciona",
+        "queda",
+        "quedan",
+        "necesita",
+        "necesitan",
+        "llega",
+        "llegan",
+        "factura",
+        "facturan",
+        "envia",
+        "envian",
+    ]
+)
+_WORD_AT = re.compile(r"[a-zñ]+")
+_NEXT_LOWER = re.compile(r" ([a-zñ]+)\b")
+
+
+def _accented(word: str) -> str:
+    """A Spanish surname in -ez carries its written accent ("gomez" is Gómez)."""
+    stem = word[:-2]
+    if not word.endswith("ez") or len(word) < 5:
+        return word
+    for index in range(len(stem) - 1, -1, -1):
+        letter = stem[index]
+        if letter == "u" and index > 0 and stem[index - 1] in "gq":
+            continue  # the silent u of "gu", "qu": "rodriguez" is Rodríguez
+        if letter in "aeiou":
+            return stem[:index] + "áéíóú"["aeiou".index(letter)] + stem[index + 1 :] + "ez"
+    return word
+
+
+def trade_names(text: str) -> list[Mention]:
+    """Business names written in lowercase: a trade word and the words that name it
+    ("gasoleos ribera", "hoteles del turia", "bar el puerto"), shown with capitals."""
+    folded = fold_aligned(text).lower()
+    lowered = text.lower()
+    names = []
+    for match in _WORD_AT.finditer(folded):
+        opener = match.group(0)
+        if opener not in NAME_OPENERS:
+            continue
+        if not (text[match.start()].islower() or _opens_sentence(text, match.start())):
+            continue
+        position = match.end()
+        joiner = ""
+        for candidate in _NAME_JOINERS:
+            if folded.startswith(f" {candidate} ", position):
+                joiner, position = candidate, position + len(candidate) + 1
+                break
+        words: list[tuple[int, int]] = []
+        while len(words) < 2:
+            following = _NEXT_LOWER.match(folded, position)
+            if following is None or following.group(1) in _NAME_STOPS:
+                break
+            if len(following.group(1)) < 3 or following.group(1) in NAME_OPENERS:
+                break
+            words.append(following.span(1))
+            position = following.end()
+        if not words:
+            continue
+        shown = [NAME_OPENERS[opener]]
+        if joiner:
+            shown.append(joiner)
+        shown += [_accented(lowered[s:e]).capitalize() for s, e in words]
+        names.append(Mention(" ".join(shown), match.start(), words[-1][1]))
+    return names
