@@ -11,6 +11,7 @@ import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -255,10 +256,16 @@ def _unfiltered(question: Question, missing: list[str], where: str, head: str) -
     )
 
 
+# Words that ask for the withholding next to a total, never a concept of the invoices.
+_WITHHOLDING_WORDS = ("irpf", "retencion", "retenciones", "retenido", "retuvieron", "retenidas")
+
+
 def total_invoiced(question: Question) -> str:
     period = question.period()
     contact = question.contact(Contact.Kind.CUSTOMER)
-    concept = question.concept(without=_contact_words(contact))
+    withheld_too = bool(_WITHHELD.search(question.folded))
+    skip = _contact_words(contact) + (_WITHHOLDING_WORDS if withheld_too else ())
+    concept = question.concept(without=skip)
     base = _without_vat(question)
     extra: dict[str, Any] = {"sin_iva": base}
     if concept:
@@ -266,7 +273,7 @@ def total_invoiced(question: Question) -> str:
     output = _invoiced_figures(question, period, contact, **extra)
     if "error" in output:
         return str(output["error"])
-    missing = [] if concept else question.unknown_concept(without=_contact_words(contact))
+    missing = [] if concept else question.unknown_concept(without=skip)
     documents = _documents(output["facturas"])
     subject = f"a {output['cliente']} " if output["cliente"] else ""
     about = f" en «{question.spelled(concept)}»" if concept else ""
@@ -284,6 +291,11 @@ def total_invoiced(question: Question) -> str:
     if missing:
         # An unknown concept is said, and the figure given is plainly the unfiltered one.
         head = _unfiltered(question, missing, "tus facturas", head)
+    if withheld_too:
+        # "la facturación de octubre y las retenciones de ese mes": both figures.
+        head = _join(
+            head, f"Retenciones de IRPF en esas facturas: {euros(output['retencion_irpf'])}."
+        )
     listed = _listed(output.get("numeros", []), question.today, customer=not contact)
     return _join(head, listed, _source(output))
 
@@ -383,6 +395,10 @@ def _invoiced_figures(
     return question.call("facturado", arguments)
 
 
+# "¿cuánto he facturado en 2026 y cuánto me han retenido?": the invoiced total is asked too.
+_ALSO_INVOICED = re.compile(r"\bfactur(?:ado|e|amos|aste|acion)\b|\bcuanto (?:\w+ ){0,2}factur")
+
+
 def _withheld(question: Question) -> str:
     period = question.period()
     contact = question.contact(Contact.Kind.CUSTOMER)
@@ -396,6 +412,13 @@ def _withheld(question: Question) -> str:
         f"{euros(output['retencion_irpf'])} (sobre una base imponible de "
         f"{euros(output['base_imponible'])}; {documents})."
     )
+    if _ALSO_INVOICED.search(question.folded):
+        to = f" a {output['cliente']}" if output["cliente"] else ""
+        head = _join(
+            f"Facturado{to} {_when(period)}: {euros(output['total'])} (IVA incluido: "
+            f"{_made_of(output, vat_name='IVA repercutido')}).",
+            head,
+        )
     listed = _listed(output.get("numeros", []), question.today, customer=not contact)
     return _join(head, listed, _source(output))
 
@@ -769,8 +792,12 @@ def _invoice_drafts(question: Question, contact: ContactName | None) -> str:
             f"{long_date(row['fecha'])}, es de {euros(row['total'])} (base "
             f"{euros(row['base'])}). Todavía no está emitido, así que no tiene número."
         )
+    # "¿de cuánto?" about several drafts: what they add up to, and each one.
+    together = sum((Decimal(str(row["total"])) for row in rows), Decimal(0))
     return _join(
-        f"Hay {output['cuantas']} borradores de factura{to}, todavía sin emitir:", "\n".join(lines)
+        f"Hay {output['cuantas']} borradores de factura{to}, todavía sin emitir, que suman "
+        f"{euros(together)} en total:",
+        "\n".join(lines),
     )
 
 
@@ -999,7 +1026,12 @@ def contact_data(question: Question) -> str:
         return "No encuentro ese contacto entre los que puedes ver."
     output = question.call("contacto", {"contacto": contact.name})
     if "error" in output:
-        return str(output["error"])
+        # Someone who may not read the card (the expenses keeper asking for a supplier's
+        # discount) may still read a document that says it; a card field stays refused.
+        written = (
+            "" if _CARD_FIELDS.search(question.folded) else _written_about(question, contact.name)
+        )
+        return written or str(output["error"])
     folded = question.folded
     name = output["contacto"]
     fields = [
@@ -1048,7 +1080,8 @@ def iban(question: Question) -> str:
 
 _DRAFT_LEAD = re.compile(
     r"^\s*(?:oye,?\s+)?(?:hazle|hazme|haz|prepara(?:me|le)?|crea(?:me|le)?|genera|emite|mete)?\s*"
-    r"(?:un|una)?\s*(?:borrador\s+de\s+)?(?:nueva\s+)?(?P<kind>factura|presupuesto|presu)\b",
+    r"(?:un|una)?\s*(?:(?:borrador\s+de\s+)?(?:nueva\s+)?(?P<kind>factura|presupuesto|presu)\b|"
+    r"borrador\b)",
 )
 _CUT_WORDS = re.compile(
     r"\b(?:mas|\+)\s*iva\b|\+\s*iva|\biva\s+incluido\b|\bpor\s+(?:un|una|el|la)?\b|\bde\b|\bpor\b"
@@ -1062,6 +1095,8 @@ def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
     rest = _DRAFT_LEAD.sub("", folded)
     rest = re.sub(r"\d+(?:[.,]\d+)?\s*(?:€|euros?\b|eur\b)", " ", rest)
     rest = re.sub(r"\b\d+(?:[.,]\d+)?\s+(?:horas?|h|unidades|uds?)\b", " ", rest)
+    # "3 horas de mano de obra a 38": the price of a quantity, said bare.
+    rest = re.sub(r"\ba\s+\d+(?:[.,]\d+)?\s*(?=[,.;]|$)", " ", rest)
     rest = re.sub(r"\ba\s*$|\ba\s+(?=[,.:;]|$)", " ", rest)
     rest = re.sub(r"\b(?:mas|\+)\s*iva\b|\+\s*iva\b|\biva incluido\b", " ", rest)
     tokens = re.findall(r"[a-z0-9]+|[,:;.]", rest)

@@ -74,15 +74,22 @@ GREETING = re.compile(
 
 # What some questions ask is plain from their words; these rules decide before the model, in
 # order (decision 0025). Each is (intent, pattern over the folded, single-spaced message).
+# "crea un borrador para Editorial Lletra, …": a draft named on its own is an invoice's.
+_DRAFT_OBJECT = (
+    r"(?:(?:borrador\s+de\s+)?(?:nueva?\s+)?(?:factura|fra|presupuesto|presu)\b|"
+    r"borrador\s+(?=(?:a|al|para|pa)\b))"
+)
 _DRAFT_LEAD = (
     r"^(?:oye,?\s+|porfa,?\s+|por favor,?\s+)?(?:(?:hazle|hazme|haz|prepara\w*|crea\w*|genera|"
-    r"emite|mete|saca\w*)\s+(?:un|una|el|la)?\s*(?:borrador\s+de\s+)?(?:nueva?\s+)?"
-    r"(?:factura|fra|presupuesto|presu)\b|(?:factura|presupuesto|presu|facturale)\s+"
-    r"(?:a|al|para|de)\b)"
+    rf"emite|mete|saca\w*)\s+(?:un|una|el|la)?\s*{_DRAFT_OBJECT}|"
+    r"(?:factura|presupuesto|presu|facturale)\s+(?:a|al|para|de)\b)"
 )
+# A price: "180€", "por 500", "500 más IVA", or a quantity at a price ("3 horas … a 38").
 _AMOUNT = (
     r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)|\bpor \d(?:[\d.,]*\d)?\b(?!\s*%)|"
-    r"\d(?:[\d.,]*\d)?\s*(?:\+|mas)\s*iva\b"
+    r"\d(?:[\d.,]*\d)?\s*(?:\+|mas)\s*iva\b|"
+    r"\b\d+(?:[.,]\d+)?\s+(?:horas?|h|unidades|uds?|metros?|m)\b"
+    r".*\ba \d(?:[\d.,]*\d)?\s*(?:$|[,.;])"
 )
 # An order to make one ("hazme una factura a Ana Beltrán por la pintura"), even without its
 # price: the draft is prepared and the price asked for. Not a question about invoices
@@ -90,8 +97,8 @@ _AMOUNT = (
 _DRAFT_ORDER = (
     r"^(?!.*\b(?:rectificativ|simplificad|que iva|cuanto iva|que retencion|como|puedo|debo)\b)"
     r"(?:oye,?\s+|porfa,?\s+|por favor,?\s+)?(?:hazle|hazme|haz|preparame|preparale|prepara|"
-    r"creame|creale|crea|genera)\s+(?:un|una)\s+(?:borrador\s+de\s+)?(?:nueva?\s+)?"
-    r"(?:factura|fra|presupuesto|presu)\s+(?:a|al|para)\b"
+    r"creame|creale|crea|genera)\s+(?:un|una)\s+(?:(?:borrador\s+de\s+)?(?:nueva?\s+)?"
+    r"(?:factura|fra|presupuesto|presu)|borrador)\s+(?:a|al|para|pa)\b"
 )
 _TAX_FIGURE = (
     r"\b(?:repercut|soportad|soportamos|retenid|retuv|devengad)\w*|"
@@ -143,7 +150,7 @@ RULES: tuple[tuple[str, str], ...] = (
         r"deducir\w*|"
         r"desgravar\w*|repercutir)\b|"
         r"\brectificativ|\bme equivoque\b|\bequivocad[oa] en\b|\berror en (?:la|una|el)\b|"
-        r"\banular (?:la|una) factura|\bborr\w* (?:la|una) factura|"
+        r"\banul\w* (?:la|una|esa|esta) factura|\bborr\w* (?:la|una) factura|"
         r"\b(?:tengo|tenemos|hay|debo|debemos) que (?:retener|poner|aplicar|presentar|cobrar el)|"
         r"\b(?:llevan|lleva|llevar) retencion|\bcuanto (?:le |les )?retengo\b|"
         r"\bque retencion (?:pongo|aplico|lleva|le pongo|le aplico)|"
@@ -235,6 +242,9 @@ _WRITTEN_DOWN = (
     rf"estaban )?{_NOTED}\b|"
     r"\bdonde (?:lo |la |los |las )?(?:apuntamos|apunte|guardamos|guarde|pusimos|escribimos|"
     r"subimos|dejamos)\b|"
+    # "¿dónde teníamos lo de la ITV de la furgo?": a matter kept somewhere, not an address.
+    r"\bdonde (?:tenemos|teniamos|tengo|tenia|guardamos|guardabamos|esta|estaba|anda|andaba) "
+    r"(?:(?:todo )?lo|las cosas|los papeles) (?:de|del|sobre)\b|"
     r"\b(?:presupuestos?|presus?|facturas?|fras?|contratos?|tarifas?|documentos?|papel(?:es)?|"
     r"tickets?|albaran(?:es)?|certificados?|polizas?|plantillas?|horarios?|protocolos?|"
     r"normas|acuerdos?|recordatorios?|listas?)\b.*"
@@ -243,6 +253,27 @@ _WRITTEN_DOWN = (
     r"\blo (?:que|q) (?:acordamos|pactamos|firmamos|quedamos|apalabramos|cerramos)\b.*"
     r"\b(?:donde|papel|documento|escrito|apuntad[oa]|apuntao|pone|dice)\b"
 )
+# What the business itself charges, written in its price list or protocols: "¿qué recargo
+# cobramos por una urgencia en domingo?", "¿a cuánto tenemos la hora de oficial?". Not a
+# turnover ("¿cuánto cobramos en octubre?") nor the equivalence surcharge.
+_OUR_PRICE = (
+    r"^(?!.*\b(?:equivalencia|iva|irpf|retenc\w*)\b)"
+    r".*\b(?:que|q|cuanto|a cuanto|cual es (?:el|la)|cual es)\b(?: \w+){0,2} "
+    r"(?:cobramos|cobro|cobrais|ponemos|pongo|cargamos|aplicamos|tenemos|tengo|esta|va|sale)\b"
+    r"(?: \w+){0,3} (?:horas?|urgencias?|salidas?|desplazamientos?|visitas?|avisos?|guardias?|"
+    r"festivos?|domingos?|sabados?|fin de semana|mano de obra|oficial|ayudante|kilometros?)\b"
+)
+# The price of something on the market ("¿cuál es el precio del cobre esta semana?"): not
+# recorded anywhere Suma reads.
+_MARKET_PRICE = (
+    # "¿a cuánto está el IVA general hoy?" is a rate, not a market price.
+    r"^(?!.*\b(?:iva|irpf|retenc\w*|recargo|tipos?|interes|modulos)\b).*"
+    r"\b(?:precios?|cotizacion|a como esta|a cuanto esta)\b(?: \w+){0,2} "
+    r"(?:del|de la|de los|de las|el|la)\b(?! (?:hora|mano|desplazamiento|salida))"
+    r".*\b(?:hoy|esta semana|este mes|ahora|actual|actualmente|ahora mismo|en el mercado|"
+    r"del mercado|en la lonja|ultimamente)\b"
+)
+_OURS = r"\b(?:cobramos|cobro|cobrais|factur\w*|nos cobr\w*|nos cuesta|tenemos|ponemos)\b"
 # What Suma keeps no record of: stock in the store ("¿cuántos metros de multicapa nos quedan en
 # el almacén?"). Said so, with what it can do, never answered with a figure of purchases.
 _STOCK = (
@@ -307,8 +338,15 @@ def decide(folded: str, *, numbered: bool, dated: bool) -> str | None:
     for name, pattern in RULES:
         if re.search(pattern, folded):
             return name
-    if re.search(_WRITTEN_DOWN, folded):
+    if re.search(_WRITTEN_DOWN, folded) or re.search(_OUR_PRICE, folded):
         return "search_document"
+    if (
+        not numbered
+        and re.search(_MARKET_PRICE, folded)
+        and not re.search(_OURS, folded)
+        and not re.search(_EXPENSE_WORDS, folded)
+    ):
+        return "unknown"
     if re.search(_STOCK, folded) and not re.search(_EXPENSE_WORDS, folded):
         return "unknown"
     if re.search(_ABOUT_DRAFT, folded) and not numbered:

@@ -101,6 +101,8 @@ def period_label(start: datetime.date, end: datetime.date) -> str:
 
 # Ways of naming a period that ``find_period`` does not read, rewritten into ones it does.
 _PERIOD_SPELLINGS: tuple[tuple[str, str], ...] = (
+    # "en lo q va de año", "lo k llevamos de año": WhatsApp's "q" is "que".
+    (r"\b(?:q|k|ke)\b", "que"),
     (r"\b(?:1|1er|1o|1º|q1)\s*(?:trimestre|trim)\b|\bq1\b", "primer trimestre"),
     (r"\b(?:2|2o|2º|q2)\s*(?:trimestre|trim)\b|\bq2\b", "segundo trimestre"),
     (r"\b(?:3|3er|3o|3º|q3)\s*(?:trimestre|trim)\b|\bq3\b", "tercer trimestre"),
@@ -169,7 +171,8 @@ _MORE_PERIODS: tuple[tuple[str, Any], ...] = (
         lambda today: (datetime.date(today.year, 7, 1), datetime.date(today.year, 12, 31)),
     ),
     (
-        r"\b(?:en )?lo que (?:va|llevamos) de ano\b",
+        # "lo que va de año", "lo q llevamos facturado de año".
+        r"\b(?:en )?lo que (?:va|llevamos|llevo)(?: \w+)? de ano\b",
         lambda today: (datetime.date(today.year, 1, 1), today),
     ),
 )

@@ -45,6 +45,11 @@ HOME_REPAIR = (
 # Everyday wording → the articles' wording, and what to add once the topic is recognised.
 TOPICS: tuple[tuple[str, str], ...] = (
     (
+        r"\b(?:furgonetas?|furgos?|camion\w*|vehiculo comercial)\b",
+        "furgoneta de trabajo se deduce en la medida en que se usa en la actividad solo para "
+        "trabajar el 100 % rotulada",
+    ),
+    (
         r"\b(?:vend[oe]\w*|venta|suelt[oa]s?|sin instal\w*|solo (?:el )?material|"
         r"material suelto)\b",
         "venta de material sin instalar entrega de bienes 21 % sea el comprador un particular "
@@ -141,8 +146,18 @@ QUESTION_FILLER = frozenset(_QUESTION_FILLER_TEXT.split())
 AMOUNT_QUESTION = re.compile(
     r"\b(?:tipos?|a cuanto|cual es|cuanto|cuanta|de cuanto|que iva|a que iva|que retencion|"
     r"que porcentaje|porcentajes?|limite|maximo|hasta cuanto|cuanto tiempo|que plazo|"
-    r"cuantos anos|llegan? a|en (?:19|20)\d{2})\b"
+    r"cuantos anos|llegan? a|(?:en|de) (?:19|20)\d{2}|"
+    # "q iva general había en marzo de 2011": WhatsApp's "q".
+    r"(?:q|k) (?:iva|retencion|tipo|porcentaje))\b"
 )
+# "¿cuántos años puedo aplicar el 7 si empecé en 2025?": the start year said.
+START_YEAR = re.compile(
+    r"\b(?:empece|empezamos|empezo|empiezo|inicie|iniciamos|alta|arranque|abri)\b"
+    r"(?: \w+){0,4}? (?:en |el )?(?:\w+ de )?(?P<year>(?:19|20)\d{2})\b"
+)
+# Ley 35/2006, art. 101.5.a: the year the activity starts and the two calendar years after it.
+START_RATE_YEARS = 3
+NEW_PROFESSIONAL = "irpf.retencion.profesional_inicio"
 # "¿qué IVA debería llevar la factura del gasoil?": the rate of a thing.
 VAT_OF_A_THING = re.compile(
     r"\b(?:que iva|a que iva|que tipo de iva|cuanto iva) (?:\w+ ){0,2}(?:lleva|llevar|llevan|"
@@ -303,12 +318,16 @@ def _asked_facts(folded: str, output: dict[str, Any]) -> list[dict[str, Any]]:
     asked = _stems4(folded) | _stems4(titles)
     numbers = {n.replace(",", ".") for n in re.findall(r"\d+(?:,\d+)?", folded)}
     says_vat = bool(re.search(r"\biva\b", folded))
+    van = bool(_VAN.search(folded)) and not _CAR.search(folded)
     return [
         fact
         for fact in output.get("datos", [])
-        if asked & _stems4(f"{fact.get('nombre') or ''} {fact['clave'].replace('.', ' ')}")
-        or fact["valor"] in numbers
-        or (says_vat and fact["clave"].startswith("iva.tipo."))
+        if not (van and "turismo" in fact["clave"])
+        and (
+            asked & _stems4(f"{fact.get('nombre') or ''} {fact['clave'].replace('.', ' ')}")
+            or fact["valor"] in numbers
+            or (says_vat and fact["clave"].startswith("iva.tipo."))
+        )
     ]
 
 
@@ -374,7 +393,45 @@ def _deadline_lines(folded: str, call: Call) -> list[str]:
     return []
 
 
+def _reduced_years(start: int) -> str:
+    """The years of the new professional's 7 % for a start year, worked out from the rule."""
+    years = [str(start + n) for n in range(START_RATE_YEARS)]
+    return (
+        f"Si empezaste en {start}, puedes aplicar el 7 % en {', '.join(years[:-1])} y "
+        f"{years[-1]} (el año de inicio y los dos siguientes), hasta el 31 de diciembre de "
+        f"{years[-1]}."
+    )
+
+
+# WhatsApp short forms, written out before ranking ("la furgo q uso pa las obras"): the
+# embedding reads whole words better.
+_SHORT_FORMS = {
+    "furgo": "furgoneta",
+    "furgos": "furgonetas",
+    "pa": "para",
+    "q": "que",
+    "k": "que",
+    "xq": "porque",
+    "tb": "también",
+    "tmb": "también",
+    "finde": "fin de semana",
+    "findes": "fines de semana",
+    "fra": "factura",
+    "fras": "facturas",
+    "presu": "presupuesto",
+}
+# A work van is not a car: the presumed 50 % of cars does not lead an answer about a van.
+_VAN = re.compile(r"\b(?:furgonetas?|camion\w*|vehiculo comercial)\b")
+_CAR = re.compile(r"\b(?:coches?|turismos?)\b")
+
+
+def written_out(question: str) -> str:
+    """The question with its WhatsApp short forms written out."""
+    return re.sub(r"\b\w+\b", lambda m: _SHORT_FORMS.get(m[0].lower(), m[0]), question)
+
+
 def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
+    question = written_out(question)
     folded = fold(question)
     arguments: dict[str, Any] = {"pregunta": question}
     on = _on(question, today)
@@ -394,6 +451,10 @@ def tax_answer(question: str, call: Call, *, today: datetime.date) -> str:
     lines += _deadline_lines(folded, call)
     if not lines and AMOUNT_QUESTION.search(folded) and (asked := _asked_facts(folded, first)):
         lines += _facts_text(asked)
+    if (started := START_YEAR.search(folded)) and any(
+        f["clave"] == NEW_PROFESSIONAL for f in first["datos"]
+    ):
+        lines.append(_reduced_years(int(started["year"])))
     if not lines and WHAT_IS.search(folded):
         lines += _named_rates(folded, call, arguments.get("fecha"))
     if (
