@@ -120,7 +120,10 @@ class AttributeGuess:
 # the encoder again (decision 0038).
 _message: ContextVar[str | None] = ContextVar("attributes_message", default=None)
 # At most this many words added or removed ("no a 30" written out as "no a 30 días", a filler
-# or a marker dropped), never one replaced or moved, and only in sentences this long.
+# or a marker dropped), never one replaced or moved, and only in sentences this long. Words
+# are compared as written: the encoder's tokens differ with case and accents ("angel" and
+# "Angel"), and on the extraction sets a first letter the cleaner capitalised was enough to
+# move an answer across a threshold.
 NEAR_EDITS = 1
 NEAR_MIN_WORDS = 6
 
@@ -136,12 +139,12 @@ def reading(message: str) -> Iterator[None]:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9ñ]+", fold(text).lower())
+    return re.findall(r"\w+", text)
 
 
 def near_identical(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` have the same words in the same order but for at most
-    ``NEAR_EDITS`` added or removed (case, accents and punctuation aside)."""
+    """Whether ``a`` and ``b`` have the same words, as written and in the same order, but for
+    at most ``NEAR_EDITS`` added or removed (punctuation and spacing aside)."""
     x, y = _words(a), _words(b)
     if min(len(x), len(y)) < NEAR_MIN_WORDS or abs(len(x) - len(y)) > NEAR_EDITS:
         return False
