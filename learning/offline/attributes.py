@@ -13,6 +13,9 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -112,8 +115,69 @@ class AttributeGuess:
     ranked: tuple[tuple[str, float], ...]
 
 
+# The message being read (``reading``): a sentence that says what it says in the same words is
+# classified on the message's vector, which the gate has already computed, instead of running
+# the encoder again (decision 0038).
+_message: ContextVar[str | None] = ContextVar("attributes_message", default=None)
+# At most this many words added or removed ("no a 30" written out as "no a 30 días", a filler
+# or a marker dropped), never one replaced or moved, and only in sentences this long. Words
+# are compared as written: the encoder's tokens differ with case and accents ("angel" and
+# "Angel"), and on the extraction sets a first letter the cleaner capitalised was enough to
+# move an answer across a threshold.
+NEAR_EDITS = 1
+NEAR_MIN_WORDS = 6
+
+
+@contextmanager
+def reading(message: str) -> Iterator[None]:
+    """Classify the sentences of ``message`` read inside this block (see ``_message``)."""
+    token = _message.set(message)
+    try:
+        yield
+    finally:
+        _message.reset(token)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def near_identical(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` have the same words, as written and in the same order, but for
+    at most ``NEAR_EDITS`` added or removed (punctuation and spacing aside)."""
+    x, y = _words(a), _words(b)
+    if min(len(x), len(y)) < NEAR_MIN_WORDS or abs(len(x) - len(y)) > NEAR_EDITS:
+        return False
+    # Insertions and deletions only: the two lists less their longest common subsequence.
+    previous = [0] * (len(y) + 1)
+    for word in x:
+        current = [0]
+        for j, other in enumerate(y):
+            current.append(previous[j] + 1 if word == other else max(previous[j + 1], current[j]))
+        previous = current
+    return len(x) + len(y) - 2 * previous[-1] <= NEAR_EDITS
+
+
+def _embeddings(texts: list[str]) -> np.ndarray:
+    """The texts' vectors; the message's (at half precision, as the gate and the search index
+    read it, so the answer never depends on which process embedded it) for a text that says
+    the same as the message being read."""
+    message = _message.get()
+    if message is None:
+        return np.asarray(embed_passages(texts), dtype=np.float64)
+    near = [t != message and near_identical(t, message) for t in texts]
+    vectors = np.asarray(
+        embed_passages([message if n else t for t, n in zip(texts, near, strict=True)]),
+        dtype=np.float64,
+    )
+    for i, n in enumerate(near):
+        if n:
+            vectors[i] = vectors[i].astype(np.float16).astype(np.float64)
+    return vectors
+
+
 def _features(texts: list[str], kinds: list[set[str]]) -> np.ndarray:
-    embeddings = np.asarray(embed_passages(texts), dtype=np.float64) * 4.0
+    embeddings = _embeddings(texts) * 4.0
     slots = np.array([[1.0 if k in present else 0.0 for k in SLOT_KINDS] for present in kinds])
     cues = np.array([[1.0 if c.search(fold(t)) else 0.0 for c in _CUES] for t in texts])
     return np.hstack([embeddings, slots, cues * 0.5, np.ones((len(texts), 1))])

@@ -11,6 +11,7 @@ from learning.base import (
     KnownAttribute,
     ProviderResult,
 )
+from learning.offline.attributes import reading
 from learning.offline.extract import extract_facts
 from learning.offline.gate import decide
 from sumalos.ai.usage import Usage
@@ -34,7 +35,8 @@ class OfflineProvider:
         contacts: Sequence[ContactName] = (),
         organization: str = "",
     ) -> ProviderResult[list[ExtractedFact]]:
-        facts = extract_facts(
-            message, known, contacts=contacts, previous=previous, organization=organization
-        )
+        with reading(message):
+            facts = extract_facts(
+                message, known, contacts=contacts, previous=previous, organization=organization
+            )
         return ProviderResult(facts, [Usage("offline", EXTRACTION_MODEL)])

@@ -32,9 +32,7 @@ def level_q(*, visibility: str, organization_id: int | None, owner: dict[str, An
     return q & Q(**owner)
 
 
-def find_conflict(
-    *, same_level: Any, fields: dict[str, Any], embedding: list[float]
-) -> tuple[Memory | None, bool]:
+def find_conflict(*, same_level: Any, fields: dict[str, Any]) -> tuple[Memory | None, bool]:
     """The active memory this write collides with on its level, and whether it merges.
 
     Exact first (subject + attribute); then by meaning within the same subject (cosine ≥ 0.92),

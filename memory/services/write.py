@@ -166,13 +166,12 @@ def _store(
     visibility = layer.visibility
     org_id = None if visibility == Visibility.PERSONAL else organization_id
     owner = {} if visibility == Visibility.SHARED else owner_columns(access)
-    embedding = embed_passages([fields["text"]])[0]
     lock_level(visibility, org_id, owner, fields["subject"] or fields["text"].casefold())
     same_level = Memory.objects.select_for_update().filter(
         level_q(visibility=visibility, organization_id=org_id, owner=owner),
         status=Memory.Status.ACTIVE,
     )
-    existing, merge = find_conflict(same_level=same_level, fields=fields, embedding=embedding)
+    existing, merge = find_conflict(same_level=same_level, fields=fields)
     if existing is not None and merge:
         before = snapshot(existing)
         new_sources = [s for s in fields["sources"] if s not in existing.sources]
@@ -190,11 +189,13 @@ def _store(
             memory=existing, visibility=visibility, merged=True, reason="Ya lo sabía."
         )
 
+    # Embedded only now: a merge keeps the existing row's vector, so a fact told again costs
+    # no encoder run.
     memory = Memory.objects.create(
         visibility=visibility,
         organization_id=org_id,
         proposed_visibility=Visibility.SHARED if layer.propose_sharing else None,
-        embedding=embedding,
+        embedding=embed_passages([fields["text"]])[0],
         **owner,
         **fields,
     )

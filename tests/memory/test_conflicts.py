@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from django.core.exceptions import PermissionDenied
 
 from memory.models import Memory, MemoryAudit
 from memory.selectors import memory_versions
 from memory.services import memory_restore, memory_write
+from sumalos import embeddings
 
 
 def _term(world, value, *, attribute="plazo_pago", text=None, source=None, user=None):
@@ -21,6 +23,30 @@ def _term(world, value, *, attribute="plazo_pago", text=None, source=None, user=
         text=text or f"Talleres García paga a {value}.",
         source_message_id=source,
         explicit=True,
+    )
+
+
+def test_a_merge_runs_no_encoder_and_keeps_the_stored_vector(world):
+    first = _term(world, "60 días", source="msg-1")
+    stored = list(Memory.objects.get().embedding)
+    # As in another process: the sentence's vector is not in this one's cache.
+    embeddings._passages.pop("Talleres García paga a 60 días.", None)
+
+    again = _term(world, "60 días", source="msg-2")
+
+    assert (again.merged, again.memory) == (True, first.memory)
+    assert "Talleres García paga a 60 días." not in embeddings._passages
+    assert list(Memory.objects.get().embedding) == stored
+
+
+def test_a_new_row_holds_the_vector_of_its_sentence(world):
+    _term(world, "60 días", source="msg-1")
+    correction = _term(world, "90 días", source="msg-2")
+
+    vector = embeddings.embed_passages(["Talleres García paga a 90 días."])[0]
+    stored = Memory.objects.get(pk=correction.memory.pk).embedding
+    assert np.array_equal(
+        np.asarray(stored, dtype=np.float16), np.asarray(vector, dtype=np.float16)
     )
 
 
