@@ -1093,6 +1093,7 @@ def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
     folded = fold(text)
     words = set(name_words(contact.name)) | set(contact.words)
     rest = _DRAFT_LEAD.sub("", folded)
+    rest = re.sub(r"\b\d+\s*[x×]\s*\d+(?:[.,]\d+)?", " ", rest)  # "2 x 65"
     rest = re.sub(r"\d+(?:[.,]\d+)?\s*(?:€|euros?\b|eur\b)", " ", rest)
     rest = re.sub(r"\b\d+(?:[.,]\d+)?\s+(?:horas?|h|unidades|uds?)\b", " ", rest)
     # "3 horas de mano de obra a 38": the price of a quantity, said bare.
@@ -1101,7 +1102,20 @@ def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
     rest = re.sub(r"\b(?:mas|\+)\s*iva\b|\+\s*iva\b|\biva incluido\b", " ", rest)
     tokens = re.findall(r"[a-z0-9]+|[,:;.]", rest)
     kept = [t for t in tokens if t not in words]
-    while kept and kept[0] in {"a", "al", "para", "la", "el", "los", "las", ",", ":", ";", "."}:
+    while kept and kept[0] in {
+        "a",
+        "al",
+        "para",
+        "pa",
+        "la",
+        "el",
+        "los",
+        "las",
+        ",",
+        ":",
+        ";",
+        ".",
+    }:
         kept.pop(0)
     text_out = " ".join(kept)
     text_out = re.sub(r"^(?:por|de)\s+(?:un|una|el|la)?\s*", "", text_out)

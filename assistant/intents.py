@@ -82,14 +82,18 @@ _DRAFT_OBJECT = (
 _DRAFT_LEAD = (
     r"^(?:oye,?\s+|porfa,?\s+|por favor,?\s+)?(?:(?:hazle|hazme|haz|prepara\w*|crea\w*|genera|"
     rf"emite|mete|saca\w*)\s+(?:un|una|el|la)?\s*{_DRAFT_OBJECT}|"
-    r"(?:factura|presupuesto|presu|facturale)\s+(?:a|al|para|de)\b)"
+    r"(?:factura|presupuesto|presu|facturale)\s+(?:a|al|para|pa|de)\b|"
+    # "borrador pa la Peluquería Ángela: …", with its price (below).
+    r"borrador\s+(?:a|al|para|pa)\b)"
 )
 # A price: "180€", "por 500", "500 más IVA", or a quantity at a price ("3 horas … a 38").
 _AMOUNT = (
     r"\d(?:[\d.,]*\d)?\s*(?:€|euros?\b|eur\b|pavos\b)|\bpor \d(?:[\d.,]*\d)?\b(?!\s*%)|"
     r"\d(?:[\d.,]*\d)?\s*(?:\+|mas)\s*iva\b|"
     r"\b\d+(?:[.,]\d+)?\s+(?:horas?|h|unidades|uds?|metros?|m)\b"
-    r".*\ba \d(?:[\d.,]*\d)?\s*(?:$|[,.;])"
+    r".*\ba \d(?:[\d.,]*\d)?\s*(?:$|[,.;])|"
+    # A quantity times a price: "cambio de grifo 2 x 65".
+    r"\b\d+\s*x\s*\d(?:[\d.,]*\d)?\s*(?:€|euros?\b)?\s*(?:$|[,.;])"
 )
 # An order to make one ("hazme una factura a Ana Beltrán por la pintura"), even without its
 # price: the draft is prepared and the price asked for. Not a question about invoices

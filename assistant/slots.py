@@ -61,6 +61,12 @@ _QUANTITY = re.compile(
     r"\b(?P<quantity>\d+(?:[.,]\d+)?)\s+(?P<unit>horas?|h|unidades|uds?|metros?|m)\b"
     rf"(?P<what>.*?)\s+a\s+(?P<price>{_FIGURE})\s*(?:€|euros?\b|(?:\+|mas)\s*iva\b|$|[,.;])"
 )
+# A quantity times its price: "cambio de grifo 2 x 65", "3x40 €".
+_TIMES = re.compile(
+    rf"(?<![\d.,])(?P<quantity>\d+)\s*[x×]\s*(?P<price>{_FIGURE})\s*(?:€|euros?\b)?(?![\d.,]*\d)"
+    # A size is no price: "tubo de 2 x 1,5 metros".
+    r"(?!\s*(?:m|metros?|cm|mm|pulgadas?|kg|kilos?|l|litros?)\b)"
+)
 _LEGAL_FORM = re.compile(r"\b(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?|s\.?\s?c\.?|c\.?\s?b\.?)$")
 # Words of contact names that say what kind of place it is, not which one.
 _GENERIC_NAME_WORDS_TEXT = """
@@ -317,6 +323,8 @@ def find_amount(question: str, *, lone: bool = False, name: str = "") -> Amount 
     part of ``name`` (the customer's, "Avenida del Puerto 88").
     """
     folded = fold(question)
+    if match := _TIMES.search(folded):
+        return Amount(_decimal(match["price"]), _decimal(match["quantity"]))
     if match := _QUANTITY.search(folded):
         return Amount(_decimal(match["price"]), _decimal(match["quantity"]))
     if match := _AMOUNT.search(folded):

@@ -125,7 +125,9 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ),
 )
 DEADLINE = re.compile(
-    r"\b(?:cuando|plazo|plazos|hasta cuando|fecha|se presenta|presentar|presento|vence)\b"
+    r"\b(?:cuando|plazo|plazos|hasta cuando|fecha|se presenta|presentar|presento|vence|"
+    # "hasta qué día", "el último día", "qué día acaba".
+    r"(?:hasta )?(?:que|q|k) dia|ultimo dia|dia limite)\b"
 )
 FORM = re.compile(r"\b(?:modelo\s*)?(?P<form>303|130|111|115|349|347|390|190|180)\b")
 QUARTER_ORDINALS = ("primer", "segundo", "tercer", "cuarto")
