@@ -927,6 +927,16 @@ _SHORTHAND = (
     (re.compile(r"\b(?:xq|pq|porq|xk)\b"), "porque"),
     (re.compile(r"\b(?:tb|tmb|tambn)\b"), "tambien"),
     (re.compile(r"\bpal\b"), "para el"),
+    # "m encanta", "m gusta": the pronoun cut to its letter before a verb of liking or being.
+    (
+        re.compile(
+            r"\bm\b(?=\s+(?:encanta|encantan|gusta|gustan|apetece|apetecen|llamo|llaman|duele|"
+            r"duelen|mola|molan|flipa|chifla|pirra|voy|caso|jubilo|mudo)\b)"
+        ),
+        "me",
+    ),
+    # "los domingos d partido": "de" cut to its letter between words.
+    (re.compile(r"(?<=[a-z]\s)d(?=\s+[a-z]{3,})"), "de"),
 )
 
 

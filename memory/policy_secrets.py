@@ -384,6 +384,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
             yield start, finish
             continue
+        # "la contraseña es la misma de siempre, la tiene Lucía": a comma after words that name
+        # no value ends what "es" announced.
+        if previous in _FILLER and re.search(r"[,;]", folded[tokens[index - 1][1] : start]):
+            announced = False
         plain = len(word) >= 3 and word not in _FILLER
         direct = after_user_name and index == 0
         if kind == "password" and (announced or direct) and plain and not plain_found:
@@ -424,6 +428,12 @@ _NOT_PASSWORD = re.compile(
 def _account_spans(text: str, folded: str) -> Iterator[Span]:
     """Password-shaped values given with an account and a verb of using it, in one clause."""
     for use in _ACCOUNT_USE.finditer(folded):
+        # "Usuario de la web: Begoña.Navarro" gives the user name, not the password.
+        if re.search(
+            r"\b(?:usuari[oa]|user(?:name)?|nombre\s+de\s+usuario)\s+(?:de\s+|del\s+|de\s+la\s+)?$",
+            folded[max(0, use.start() - 25) : use.start()],
+        ):
+            continue
         stop = min(len(folded), use.end() + 50)
         if clause_end := re.search(r"\n|[.!?;](?:\s|$)", folded[use.end() : stop]):
             stop = use.end() + clause_end.start()

@@ -433,7 +433,7 @@ _BUSINESS = re.compile(
 
 def is_own_life(text: str) -> bool:
     """Whether the text is about the writer's own life (family, plans, tastes, health)."""
-    folded = fold(text)
+    folded = expand_shorthand(fold(text))
     if _OWN_LIFE.search(folded) or is_own_health(text):
         return True
     if _BUSINESS.search(folded):

@@ -17,7 +17,7 @@ from learning.recordar import recordar
 from memory.models import Memory
 from memory.policy import REASON_CONFIDENTIAL, REASON_INJECTION, mask_secrets, policy_class
 from memory.policy_secrets import MASK
-from memory.scope import marked_visibility
+from memory.scope import is_own_life, marked_visibility
 from sumalos.rls.rule import Visibility
 
 
@@ -163,6 +163,8 @@ def test_a_polite_wish_that_orders_nothing_is_a_fact(text: str) -> None:
         "La alarma tiene 3, 4 y 5 zonas según el modelo.",
         "El código postal es 46001 y luego la calle.",
         "el pin de la bisagra de la puerta del baño está partido, hay que pedir uno de 6mm",
+        "Usuario de la web: Sonia.Ferrer, la contraseña la tiene ella.",
+        "la contraseña del router es la misma de siempre, la sabe Lucía",
     ],
 )
 def test_codes_keys_and_pins_said_innocently_are_facts(text: str) -> None:
@@ -225,6 +227,18 @@ def test_a_fitting_wish_about_somebody_else_is_no_injection(text: str) -> None:
 )
 def test_private_markers_for_the_writers_notebook(text: str, expected: str | None) -> None:
     assert marked_visibility(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("m gusta el levante, los sabados d partido no cuento pa nada jaja", True),
+        ("m jubilo en 2031 si todo va bien", True),
+        ("3 m d tubo de cobre pa la obra de Paterna", False),
+    ],
+)
+def test_the_writers_own_life_in_chat_shorthand(text: str, expected: bool) -> None:
+    assert is_own_life(text) is expected
 
 
 @pytest.mark.django_db
