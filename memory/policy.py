@@ -201,6 +201,15 @@ _HEALTH = re.compile(
     r"(?:esta|sigue|estara|lleva\s+\w+)\s+de\s+baja\s+por\s+(?!vacaciones|fin\b|impago)|"
     r"preñada|prenada|sindrome\s+de|silla\s+de\s+ruedas|"
     r"alcoholicos\s+anonimos|psiquiatrico|salud\s+mental|"
+    # Said in passing, as people do: "anda con depre", "tiene el azúcar por las nubes", "toma
+    # pastillas para los nervios", "le han quitado un riñón", "le falta una pierna"; Valencian
+    # "malalta", "embarassada".
+    r"depre|demencia|demente|azucar\s+(?:alto|altisimo|por\s+las\s+nubes|disparado)|"
+    r"pastillas\s+para\s+(?:los\s+nervios|la\s+depresion|la\s+ansiedad|dormir|la\s+tension|"
+    r"el\s+corazon|la\s+cabeza)|le\s+han\s+(?:quitado|extirpado)\s+(?:un|una|el|la)\s+(?:rinon|pecho|"
+    r"utero|vesicula|pulmon|tiroides|ovario|mama|prostata|bazo)|trasplante\s+de\s+(?:rinon|higado|"
+    r"corazon|pulmon|medula)|amputad[oa]|le\s+falta\s+(?:una|un)\s+(?:pierna|brazo|mano|ojo|pie)|"
+    r"malalt[a]?|embarassada|depressio|ansietat|"
     # English
     r"migranas?|tension\s+alta|colesterol|analiticas?|"
     r"pregnant|diabetic|depressed|depression|sick\s+leave|disability|chemo|allergic|allergy|"
@@ -212,7 +221,7 @@ _SPECIAL = re.compile(
     # religion and belief
     r"religion|religios[oa](?!\s+con\b)|musulman[a]?|islam|catolic[oa](?!\s+con\b)|opus\s+dei|del\s+opus|evangelista|judi[oa]|judaismo|"
     r"evangelic[oa]|testigo\s+de\s+jehova|budista|ate[oa]|agnostic[oa]|mormon|ramadan|"
-    r"va\s+a\s+misa|la\s+mezquita|la\s+sinagoga|"
+    r"va\s+a\s+misa|(?:es|son)\s+(?:muy\s+)?de\s+misa|misa\s+diaria|la\s+mezquita|la\s+sinagoga|"
     # politics
     r"vota\s+al?|voto\s+al?|votante\s+de|votara\s+al?|votes?\s+for|militante|afiliad[oa]\s+al?\s+(?:pp|psoe|vox|"
     r"podemos|sumar|partido|sindicato)|de\s+izquierdas|de\s+derechas|comunista|fascista|"

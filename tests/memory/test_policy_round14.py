@@ -257,3 +257,32 @@ def test_recordar_from_a_member_stores_nothing(world, text, reason):
 
     assert [(r.refused, r.reason) for r in results] == [(True, reason)]
     assert Memory.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Jorge le han quitado la vesícula, estará dos semanas fuera.",
+        "Sonia anda con depre desde el verano, tratadla con tacto.",
+        "El de Saltoki tiene el azúcar disparado, no le llevéis dulces.",
+        "Iván toma pastillas para dormir desde lo del accidente.",
+        "La madre de Andrés tiene demencia y a veces no le conoce.",
+        "El del bar de la esquina es muy de misa, los domingos cierra.",
+        "Al cliente del tercero le falta una mano, ayudadle con la puerta.",
+        "La Carme està embarassada de tres mesos.",
+    ],
+)
+def test_health_and_belief_said_in_passing_are_special(text: str) -> None:
+    assert policy_class(text) == "special"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Al grifo del baño le falta una pieza, pedirla a Saltoki.",
+        "El azúcar del bar de abajo está caro.",
+        "estoy con depre de lunes",
+    ],
+)
+def test_things_missing_a_part_and_the_writers_own_mood_are_not_special(text: str) -> None:
+    assert policy_class(text) == "none"
