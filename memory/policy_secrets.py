@@ -188,7 +188,13 @@ _DEVICE_WORDS = (
     # code-shaped value counts, so "para abrir la caja de registro hay 4 tornillos" stays a fact.
     r"(?:para|pa)\s+(?:abrir|desactivar|desarmar|armar|entrar\s+(?:a|al|en|por))\s+(?:el|la|los|las)\s+"
     r"[a-z]{3,}|"
-    r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con"
+    r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con|"
+    # A keypad at the street door: "se marca 1904 en el portero automático", "tecleas 2580 en
+    # el videoportero". Keying, as a verb (never "la marca"), or the keypad named.
+    # A bare "marca" is also what a meter shows ("el contador marca 04567"): not counted.
+    r"(?:se\s+marca|marcas|marcais|marcamos|se\s+pulsa|pulsas|pulsamos)(?=\s+(?:el\s+)?\d)|"
+    r"portero\s+automatico|videoportero|"
+    r"telefonillo"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
@@ -206,7 +212,9 @@ _REFERENCE_CODE = re.compile(
     r"iban|bic|swift|"
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
     r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
-    r"localizador|envio|seguimiento|habitacion|obra|proyecto)\b"
+    r"localizador|envio|seguimiento|habitacion|obra|proyecto|pieza|piezas|recambio|recambios|"
+    r"repuesto|repuestos|material|almacen|planning|plano|presupuesto|albaran|contrato|poliza|"
+    r"parte|aviso|averia)\b"
 )
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:zip|postal|product|discount|promo|country|area|tax|source|dress|order|customer|item|"
@@ -312,7 +320,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     stop = min(len(folded), end + _WINDOW_PASSWORD)
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
-    if kind == "code" and (
+    if kind in ("code", "key") and (
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
         return
@@ -376,6 +384,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
             yield start, finish
             continue
+        # "la contraseña es la misma de siempre, la tiene Lucía": a comma after words that name
+        # no value ends what "es" announced.
+        if previous in _FILLER and re.search(r"[,;]", folded[tokens[index - 1][1] : start]):
+            announced = False
         plain = len(word) >= 3 and word not in _FILLER
         direct = after_user_name and index == 0
         if kind == "password" and (announced or direct) and plain and not plain_found:
@@ -416,6 +428,12 @@ _NOT_PASSWORD = re.compile(
 def _account_spans(text: str, folded: str) -> Iterator[Span]:
     """Password-shaped values given with an account and a verb of using it, in one clause."""
     for use in _ACCOUNT_USE.finditer(folded):
+        # "Usuario de la web: Begoña.Navarro" gives the user name, not the password.
+        if re.search(
+            r"\b(?:usuari[oa]|user(?:name)?|nombre\s+de\s+usuario)\s+(?:de\s+|del\s+|de\s+la\s+)?$",
+            folded[max(0, use.start() - 25) : use.start()],
+        ):
+            continue
         stop = min(len(folded), use.end() + 50)
         if clause_end := re.search(r"\n|[.!?;](?:\s|$)", folded[use.end() : stop]):
             stop = use.end() + clause_end.start()
@@ -471,6 +489,11 @@ _WORD_FIRST = re.compile(
 _ARRIVED = re.compile(
     r"\b(?:me\s+(?:ha|han)\s+(?:llegado|llegao|mandado|enviado)|he\s+recibido|acabo\s+de\s+"
     r"recibir|me\s+llega)\s+(?:(?:el|un|este|esto)\s+)?(?P<value>\d{4,8})(?![\w.,/\-])"
+    r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b))|"
+    # "el que te ha llegado al móvil, 58 39 20": the code named by its arrival, then its value.
+    r"\b(?:el|la|lo)\s+que\s+(?:me|te|nos|le)\s+(?:ha|han|acaba\s+de|acaban\s+de)\s*"
+    r"(?:llegado|llegao|llegar|mandado|enviado)\b[^.\n\d]{0,30}?"
+    r"(?P<late>\d{4,8}|\d{2,3}(?:\s\d{2,3}){1,3})(?!\w|[.,/\-]\d|\s\d)"
     r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b))"
 )
 
@@ -478,7 +501,7 @@ _ARRIVED = re.compile(
 # A password whose name is left out: "la de Endesa online es Nora1976!", "la del banco:
 # Martin.1979", "la nueva es Valencia_26". The value must mix letters with digits or symbols.
 _ELIDED = re.compile(
-    r"\b(?:la|el)\s+(?:(?:nuev[oa]|de\s+siempre|de\s+ahora)\b|(?:de|del)\s+[^.\n:=?¿]{1,40}?)"
+    r"\b(?:la|el)\s+(?:(?:nuev[oa]|de\s+siempre|de\s+ahora)\b|(?:de|del)\s+[^.\n:=?¿]{1,60}?)"
     r"\s*(?:\b(?:es|era|sera|is)\b|:)\s*(?P<value>[^\s,;()«»\"“”'¿¡]{6,})"
 )
 _LETTER_AND_MORE = re.compile(r"(?=.*[a-z])(?=.*(?:\d|[#!$%&*+=?@]))", re.IGNORECASE)
@@ -493,8 +516,15 @@ def _elided_spans(text: str, folded: str) -> Iterator[Span]:
             and _LETTER_AND_MORE.match(value)
             and not _NOT_PASSWORD.search(value)
             and not _ORDINARY_VALUE.match(value.casefold())
-        ):
+        ) or (_KEY_IN_CAPITALS.match(value) and re.search(rf"\b{_ACCOUNT}\b", elided.group(0))):
             yield start, start + len(value)
+
+
+# A key in capitals and figures, in groups ("XKJ4-99PL-22QA") or in one run ("K7PX92QL"): the
+# password of a router or a wifi named by its device ("la del router es XKJ4-99PL-22QA").
+_KEY_IN_CAPITALS = re.compile(
+    r"^(?=.*[A-Z])(?=.*\d)(?:[A-Z0-9]{2,6}(?:[\-_][A-Z0-9]{2,6}){2,5}|[A-Z0-9]{8,20})$"
+)
 
 
 # A code said in words, digit by digit: "código de la alarma cuatro ocho uno siete", "el pin es
@@ -516,6 +546,39 @@ _SPELLED_FIRST = re.compile(
 )
 
 
+# A number said in words, as it is read out: "el cuatro mil setecientos veintiuno", "cuarenta y
+# siete, veintiuno", "cuatro siete y luego dos uno". Read only right after "es", a colon or what
+# keys it in, and never before a unit ("cuarenta y cinco kilos") or after "a las" (a time).
+_NUMBER_WORD = (
+    r"(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|"
+    r"quince|dieci\w+|veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|"
+    r"cien|ciento|doscientos|trescientos|cuatrocientos|quinientos|seiscientos|setecientos|"
+    r"ochocientos|novecientos|mil)"
+)
+_SAID_NUMBER = re.compile(
+    r"(?:\b(?:es|era|son|sera|marcas|tecleas|pones|metes|con)\s+(?:el\s+)?|:\s*)"
+    r"(?P<value>"
+    + _NUMBER_WORD
+    + r"(?:(?:\s*,\s*|\s+)(?:y\s+)?(?:luego\s+|despues\s+)?(?:el\s+)?"
+    + _NUMBER_WORD
+    + r"){1,9})\b(?!\s+(?:euros?|eur|horas?|minutos?|dias?|anos|kilos?|metros?|veces|por\s+ciento|"
+    r"personas|zonas|numeros|digitos|cifras|letras|caracteres)\b)"
+)
+# A dial: "izquierda 12, derecha 30, izquierda 8".
+_DIAL = re.compile(
+    r"\b(?:izquierda|derecha|izda|izq|dcha)\s*(?:al\s+|hasta\s+el\s+)?\d{1,3}"
+    r"(?:\s*[,;]?\s*(?:y\s+)?(?:luego\s+)?(?:a\s+la\s+)?(?:izquierda|derecha|izda|izq|dcha)\s*"
+    r"(?:al\s+|hasta\s+el\s+)?\d{1,3}){1,4}"
+)
+# A code said in single figures with commas ("es el 4, 7, 2 y 1"), or split in two halves
+# ("primero 47 y luego 21", "el 12 y después el 09"), after the word that names it.
+_SINGLE_FIGURES = re.compile(r"(?<![\w.,])\d(?:(?:\s*,\s*|\s+y\s+)\d){3,7}(?![\w]|[.,]\d)")
+_SPLIT_CODE = re.compile(
+    r"(?<![\w.,])\d{2,4}\s*,?\s+(?:y\s+)?(?:luego|despues|detras|a\s+continuacion)\s+(?:el\s+)?"
+    r"\d{2,4}(?![\w]|[.,]\d)(?!\s*(?:€|eur\b|euros?\b|%|horas?\b|minutos?\b|dias?\b))"
+)
+
+
 def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """Codes said in words after the word that names them, in its sentence."""
     kind = match.lastgroup or ""
@@ -529,11 +592,73 @@ def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         return
     for spelled in _SPELLED.finditer(folded, end, stop):
         yield spelled.span()
+    if kind in ("code", "device", "password"):
+        for figures in _SINGLE_FIGURES.finditer(folded, end, stop):
+            yield figures.span()
+        for halves in _SPLIT_CODE.finditer(folded, end, stop):
+            yield halves.span()
+        for said in _SAID_NUMBER.finditer(folded, end, stop):
+            words = re.findall(_NUMBER_WORD, said.group("value"))
+            if len(words) >= 2 and not re.search(r"\ba\s+las?\s*$", folded[: said.start("value")]):
+                yield said.span("value")
+        for dial in _DIAL.finditer(folded, end, stop):
+            yield dial.span()
+
+
+# A value only a password looks like: capitals, small letters, digits and a symbol other than a
+# dash or a slash ("M4rtin!Seg", "Calderas.88!", "Facturas*Nov26"). Said anywhere in a text
+# that speaks of an account, a login or getting in, it is the secret, whatever word announces it
+# (or none does: "pmartin@… / Calderas.88! → portal de pedidos"). Part numbers, references and
+# models ("AquaSoft 25", "OB-118", "2291-B") lack the small letters or the symbol.
+_STRONG_PASSWORD = re.compile(
+    r"^(?=.{6,40}$)(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!#$%&*?+=._])[^\s/]+$"
+)
+_LOGIN_CONTEXT = re.compile(
+    rf"\b(?:{_CREDENTIAL_WORDS}|{_KEY_WORDS}|{_ACCESS_WORDS}|{_ACCOUNT}|usuari[oa]s?|acceso|"
+    r"sesion|entra[rs]?|entramos|paraula\s+de\s+pas|la\s+del?|el\s+del?|gestor|panel|plataforma|"
+    r"intranet|area\s+de\s+clientes|oficina\s+virtual)\b|"
+    # A login pasted as a pair: "admin@hostal.es / Playa.2024!".
+    r"@[\w\-]+(?:\.[\w\-]+)+\s*/\s*\S"
+)
+
+
+def _strong_password_spans(text: str, folded: str) -> Iterator[Span]:
+    if not _LOGIN_CONTEXT.search(folded):
+        return
+    for value in _VALUE_TOKEN.finditer(text):
+        word = value.group(0).rstrip(".:")
+        if (
+            _STRONG_PASSWORD.match(word)
+            and re.search(r"[!#$%&*?+=._]", word[:-1] if word[-1] in ".?" else word)
+            and not _NOT_PASSWORD.search(word)
+            and not _ORDINARY_VALUE.match(word.casefold())
+        ):
+            yield value.start(), value.start() + len(word)
+
+
+# A password given as a recipe: "de contraseña el nombre de la empresa con 24 detrás", "la clave
+# es la matrícula de la furgo y una almohadilla". What it is made of, then what is added to it.
+_RECIPE = re.compile(
+    rf"\b(?:{_CREDENTIAL_WORDS}|{_KEY_WORDS})\b[^.\n]{{0,30}}?\b(?:el|la|su|mi|tu|nuestro|nuestra)\s+"
+    r"(?:nombre|apellido|fecha|dni|nif|cif|matricula|telefono|movil|cumpleanos|cumple|ano\s+de|"
+    r"codigo\s+postal|numero\s+de\s+la\s+calle|calle)\b[^.\n]{0,40}?\b(?:con|mas|seguid[oa]\s+de|"
+    r"y\s+(?:luego|despues|al\s+final|detras)|y)\s+(?:el\s+|un\s+|una\s+|los\s+)?"
+    r"(?P<added>\d{1,4}|asterisco|almohadilla|arroba|exclamacion|guion\s+bajo|punto|dolar)\b"
+)
+
+# How one gets in, read on its own: "pa entrar en la app es M4rtin!Seg" is also read as a door
+# ("para entrar en la…" names a device), and a device only takes a code.
+_ACCESS_ONLY = re.compile(rf"\b(?P<access>{_ACCESS_WORDS})\b")
 
 
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
     yield from _elided_spans(text, folded)
+    yield from _strong_password_spans(text, folded)
+    for recipe in _RECIPE.finditer(folded):
+        yield recipe.span("added")
+    for access in _ACCESS_ONLY.finditer(folded):
+        yield from _value_spans(folded, access)
     for spelled in _SPELLED.finditer(folded):
         if _SPELLED_FIRST.match(folded, spelled.end()):
             yield spelled.span()
@@ -546,7 +671,11 @@ def _announced_spans(text: str) -> Iterator[Span]:
         before = folded[: value.start()].split()
         if not before or before[-1] not in _REFERENCE_BEFORE_VALUE | _QUANTITY_BEFORE:
             yield value.span()
-    yield from (m.span("value") for m in _ARRIVED.finditer(folded))
+    for arrived in _ARRIVED.finditer(folded):
+        if arrived.group("value"):
+            yield arrived.span("value")
+        elif len(re.sub(r"\D", "", arrived.group("late"))) <= 8:
+            yield arrived.span("late")
     for named in _WORD_FIRST.finditer(folded):
         credential = named.group("value")
         if _MIXED.search(credential) and not _ORDINARY_VALUE.match(credential):

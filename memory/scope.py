@@ -67,8 +67,9 @@ _NARROW = re.compile(
     r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
     # "no lo pongas en lo de la empresa", "no lo metas en lo compartido".
-    r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+de\s+)?"
+    r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+del?\s+)?"
     r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo|"
+    r"(?<=del\s)(?:equipo|grupo)|"
     # "no lo pongas en común", "no lo dejes en abierto", "no lo pongas a la vista".
     r"comun|abierto|publico|general)|no\s+(?:lo|la|los|las)\s+(?:pongas|subas|dejes)\s+a\s+la\s+vista\b|"
     r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes|pases)\s+a\s+lo\s+"
@@ -125,7 +126,17 @@ _NARROW = re.compile(
     # "ni se te ocurra compartirlo", "mantenlo privado", "para mis ojos", "keep this to myself".
     r"ni\s+se\s+te\s+ocurra\s+(?:compartir|decir|contar|ensenar|pasar)\w*|"
     r"(?:mantenl[oa]|dejal[oa]|tenl[oa]|guardal[oa])\s+(?:en\s+)?(?:privad[oa]|secreto|reservad[oa])|"
-    r"(?:para|pa)\s+mis\s+ojos|no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
+    r"(?:para|pa)\s+mis\s+ojos|"
+    # "Para mis notas personales:", "pa mis apuntes": the writer's own notebook.
+    r"(?:para|pa)\s+mis\s+(?:notas|apuntes|cosas)(?:\s+(?:personales|privadas))?\b"
+    r"(?!\s+(?:de|del)\b)|"
+    # Hidden from people named: "apúntalo sin que lo vean Andrés ni Carmen".
+    r"sin\s+que\s+(?:lo\s+|la\s+|se\s+)?"
+    + _SEE
+    + r"\s+(?:"
+    + _OTHERS
+    + r"|[a-z]{3,}\s+ni\s+[a-z]{3,})|"
+    r"no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
     r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
     r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|keep\s+(?:it|this)\s+(?:private|to\s+yourself|secret|"
     r"between\s+us|quiet)|"
@@ -422,7 +433,7 @@ _BUSINESS = re.compile(
 
 def is_own_life(text: str) -> bool:
     """Whether the text is about the writer's own life (family, plans, tastes, health)."""
-    folded = fold(text)
+    folded = expand_shorthand(fold(text))
     if _OWN_LIFE.search(folded) or is_own_health(text):
         return True
     if _BUSINESS.search(folded):
