@@ -154,6 +154,8 @@ _CREDENTIAL_WORDS = (
     r"contrasenas?|contrasenya|contrsena|contrasea|password|passwd|passw|pasword|paswd|passcode|"
     r"pass|pwd|psw|pw|login|credenciales|token|api[ _-]?key|"
     r"secret[ _-]?key|"
+    # What a certificate asks for when installed: "el certificado digital de la empresa pide …".
+    r"certificados?(?:\s+digital(?:es)?)?(?:\s+(?:de|del)\s+(?:la\s+)?[a-z]+)?\s+(?:pide|piden|lleva|usa)|"
     # "la contra" is slang for the password only when it names an account ("la contra del correo").
     r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
     r"banco|movil|ordenador|pc|app|web|cuenta|portal|router|tpv|outlook|instagram|facebook))"
@@ -173,7 +175,12 @@ _CODE_WORDS = (
     # The CVV described: "los tres de detrás de la tarjeta", "los números de atrás".
     r"(?:tres|3)\s+(?:numeros\s+|digitos\s+|cifras\s+)?de\s+(?:detras|atras)|"
     r"(?:numeros|digitos|cifras)\s+de\s+(?:detras|atras)|"
-    r"numero\s+secreto|clave\s+secreta|secret\s+number"
+    r"numero\s+secreto|clave\s+secreta|secret\s+number|"
+    # What a bank signs with: "el número de firma es…", "la tarjeta de coordenadas, la B4 es…".
+    r"(?:numero|codigo|clave|pin)\s+de\s+firma|(?:tarjeta\s+de\s+)?coordenadas|"
+    # A one-time code said by where it shows: "el número que sale en la pantalla del móvil".
+    r"(?:numero|codigo|cifras?|digitos)\s+(?:que|q|k)\s+(?:me\s+|te\s+|nos\s+|le\s+)?(?:sale|salen|"
+    r"aparece|aparecen|ha\s+salido|ha\s+aparecido|llega|ha\s+llegado|manda|mandan|envian)"
 )
 # Devices that keep one's premises shut: a run of at least four digits, or a combination in
 # groups, said with them is their code ("la alarma de la nave es 4471", "caja fuerte: 4-18-33").
@@ -193,12 +200,14 @@ _DEVICE_WORDS = (
     # el videoportero". Keying, as a verb (never "la marca"), or the keypad named.
     # A bare "marca" is also what a meter shows ("el contador marca 04567"): not counted.
     r"(?:se\s+marca|marcas|marcais|marcamos|se\s+pulsa|pulsas|pulsamos)(?=\s+(?:el\s+)?\d)|"
+    # "hay que marcar *0451 en el poste": keying in the infinitive, a code right after it.
+    r"(?:marcar|pulsar|teclear|meter)(?=\s+(?:el\s+)?[*#]?\d)|"
     r"portero\s+automatico|videoportero|"
     r"telefonillo"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
-    r"entrar|entro|accedo|acceder|usuario|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
+    r"entrar|entro|accedo|acceder|usuario|usu|usr|wifi|wi-fi|user(?:name)?|inicio\s+de\s+sesion|"
     r"iniciar\s+sesion|log\s+in|sign\s+in"
 )
 _ANNOUNCING = re.compile(
@@ -213,6 +222,7 @@ _REFERENCE_CODE = re.compile(
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
     r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
     r"localizador|envio|seguimiento|habitacion|obra|proyecto|pieza|piezas|recambio|recambios|"
+    r"error|errores|averia|fallo|"
     r"repuesto|repuestos|material|almacen|planning|plano|presupuesto|albaran|contrato|poliza|"
     r"parte|aviso|averia)\b"
 )
@@ -253,7 +263,7 @@ _CODE_VALUE = re.compile(
 # one-time code is digits, or one letter and digits ("G-482913").
 _PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}$")
 # What a device's code looks like: four to eight digits, or a combination in groups.
-_DEVICE_VALUE = re.compile(r"^(?:\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,4})$")
+_DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
 # A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _YEAR_BEFORE = frozenset("en desde hasta del de ano year in since".split())  # noqa: SIM905
@@ -307,6 +317,12 @@ def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) ->
     return end if spaced and (4 <= digits <= 8 or one_by_one) else None
 
 
+_NONE_GIVEN = re.compile(
+    r"\W*(?:no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
+    r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun)"
+)
+
+
 def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """The secret values that follow one announcing word, in its sentence."""
     kind = match.lastgroup or ""
@@ -317,6 +333,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     # es…"); their value must still look like a credential.
     # A code named at length ("el código pa entrar en la app del banco desde el móvil nuevo, es
     # el 190 337") is read as far too, but past the usual window only right after "es" or ":".
+    # "Contraseña no hay ninguna: …", "pin no tiene": nothing is given.
+    if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
+        return
     stop = min(len(folded), end + _WINDOW_PASSWORD)
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
@@ -583,6 +602,9 @@ def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """Codes said in words after the word that names them, in its sentence."""
     kind = match.lastgroup or ""
     end = match.end()
+    # "Contraseña no hay ninguna: …", "pin no tiene": nothing is given.
+    if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
+        return
     stop = min(len(folded), end + _WINDOW_PASSWORD)
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
