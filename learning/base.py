@@ -106,6 +106,11 @@ class ExtractedFact:
     # "nada que ver con el de Valencia"): the name is exactly as written and links to no contact
     # by likeness.
     subject_set_apart: bool = False
+    # From a writer who may read no contacts, a fact with no name: the clause it was read
+    # from, where a contact may be named in words only the contacts tell apart ("oscar tormo
+    # paga con bizum"). Only the linked proposal reads it (decision 0035); her own fact keeps
+    # the subject it has.
+    subject_hint: str = ""
 
 
 @dataclass(frozen=True)

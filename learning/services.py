@@ -262,9 +262,10 @@ def proposal_contact(
     the contacts area, which she does not read and is not told about. The contacts are read
     here without her access on purpose, for that and nothing else.
     """
+    name = fact.subject_name or fact.subject_hint
     if (
         organization_id is None
-        or not fact.subject_name
+        or not name
         or fact.subject_set_apart
         or access.can_read(organization_id, Area.CONTACTS)
     ):
@@ -275,7 +276,13 @@ def proposal_contact(
             "pk", "name", "kind"
         )
     ]
-    named = link(fact.subject_name, everyone)
+    if fact.subject_name:
+        named = link(fact.subject_name, everyone)
+    else:
+        # A clause, not a name: the contact it names, when it names one above any other.
+        mentions = match_contacts(fact.subject_hint, everyone)
+        unique = len(mentions) == 1 or (len(mentions) > 1 and mentions[0].score > mentions[1].score)
+        named = mentions[0].contact if mentions and unique else None
     return Contact.objects.get(pk=named.id) if named is not None else None
 
 
@@ -354,7 +361,9 @@ def fact_write(
             organization_id=organization_id,
             contact_id=proposed.pk,
             category=CATEGORY_OF_KIND.get(proposed.kind, fact.category),
-            text=fact.text.replace(fact.subject_name, proposed.name),
+            text=fact.text.replace(fact.subject_name, proposed.name)
+            if fact.subject_name
+            else fact.text,
             attribute="" if fact.note else fact.attribute,
             value="" if fact.note else fact.value,
             source_message_id=str(source_message_id) if source_message_id else None,

@@ -79,6 +79,8 @@ class Subject:
 
 
 _WRITER_ATTRIBUTES = frozenset({"nombre", "apodo", "tono", "canal_preferido", "preferencia"})
+# How to reach the writer, given in her own life's words ("mi correo personal es …").
+_WRITER_ADDRESSES = frozenset({"email", "telefono"})
 _PREFERENCES = frozenset({"tono", "canal_preferido", "preferencia", "horario"})
 _SUPPLIER_HINTS = re.compile(
     r"\bproveedor|\bnos\s+(?:cobra|cobran|fia|fian|sirve|sirven|vende|venden|suministra|"
@@ -91,7 +93,9 @@ _WRITER_CUES = re.compile(
     r"hablame|tratame|trates|prefiero|avisame|no\s+(?:cojo|contesto|respondo|estoy)\b|escribeme|mandame|me\s+gusta|no\s+me\s+|"
     r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
     r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
-    r"nie|direccion|cuenta|iban|horario|nombre|apodo))"
+    r"nie|direccion|cuenta|iban|horario|nombre|apodo)|"
+    # "tengo móvil nuevo", "tengo un correo nuevo": the writer's own
+    r"tengo\s+(?:un\s+|otro\s+)?(?:nuevo\s+)?(?:email|correo|movil|telefono|numero)\b)"
 )
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
@@ -161,7 +165,9 @@ _FILLERS = re.compile(
 _CLAUSES = re.compile(
     # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
     r"(?<=[.!?;])(?<![Ss]r\.)(?<![Ss]ra\.)(?<![Dd]r\.)(?<![Dd]ra\.)(?<![Ss]rta\.)"
-    r"(?<!\b[Dd]\.)(?<![Dd]ña\.)(?<![Aa]vda\.)(?<![Aa]v\.)(?<![Nn]º\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    r"(?<!\b[Dd]\.)(?<![Dd]ña\.)(?<![Aa]vda\.)(?<![Aa]v\.)(?<![Nn]º\.)"
+    # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
+    r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
     r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
 )
@@ -518,7 +524,8 @@ def _clause_facts(
         evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
             fills & SECOND_EVIDENT & live_kinds
         )
-        if fills and not fills & used and (p >= SECOND_FACT or evident):
+        closing = attribute in ("horario", "cierre") and _CLOSING.search(folded) is not None
+        if fills and not fills & used and (p >= SECOND_FACT or evident or closing):
             chosen.append(attribute)
             used |= fills
     facts = []
@@ -539,9 +546,19 @@ def _clause_facts(
                 subject_contact_id=subject.contact.id if subject.contact else None,
                 note=attribute == NOTE,
                 subject_set_apart=subject.set_apart,
+                subject_hint=_hint(clause, subject, contacts),
             )
         )
     return facts
+
+
+def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str:
+    """The clause, for a fact that names no one from a writer who may read no contacts: she
+    may have named one in words only the contacts tell apart ("termotecnicas nos deja pagar a
+    60"); the linked proposal matches it against them (decision 0035)."""
+    if subject.kind not in (ORGANIZATION, "") or any(c.kind != OWN for c in contacts):
+        return ""
+    return clause
 
 
 # How to get in or deliver, said as an instruction ("entrar por la puerta de atrás", "ir con
@@ -566,6 +583,8 @@ _ORDER_PART = re.compile(
     r"^\s*(?:haz|pon|guarda|apunta|anota|comparte|di|avisa|manda|envia|recuerda|deja|quita|"
     r"borra|cambia|actualiza|ponme|dile|mandale|avisale)(?:lo|la|los|las|le|les|selo|sela|melo)?\b"
 )
+# Opening or closing said with the verb ("cierran los martes"): a when of the business.
+_CLOSING = re.compile(r"\b(?:cierra|cierran|abre|abren)\s+(?:los\s+|el\s+|a\s+las?\s+)?\w")
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
 # A part the classifier reads as stating nothing with more than this is no note.
@@ -691,6 +710,7 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
         subject_contact_id=subject.contact.id if subject.contact else None,
         note=True,
         subject_set_apart=subject.set_apart,
+        subject_hint=_hint(cleaned, subject, contacts),
     )
 
 
@@ -774,6 +794,9 @@ def extract_facts(
     restated = _restated(*correction, known, contacts, today) if correction else []
     if any(not f.note for f in restated):
         return restated
+    completed = _completed_name(message, previous, known, contacts, today)
+    if completed:
+        return completed
     facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
     if restated and all(f.note for f in facts):
         # The follow-up alone states no typed value: the corrected sentence says it.
@@ -791,11 +814,48 @@ def extract_facts(
     if not {_key(f) for f in facts if f.subject_name} <= {_key(before)}:
         # A follow-up that names another subject is about that one.
         return facts
+    about_them = not _WRITER_CUES.search(fold_aligned(message).lower())
     return [
         _about(fact, before)
-        if not fact.subject_name and fact.category not in _WRITER_CATEGORIES and not fact.note
+        if not fact.subject_name
+        and not fact.note
+        and (
+            fact.category not in _WRITER_CATEGORIES
+            # "mejor x whatsapp, dice su hija": how to reach the one just named, unless the
+            # writer says it of herself
+            or (about_them and fact.attribute in _REACHED)
+        )
         else fact
         for fact in facts
+    ]
+
+
+_REACHED = frozenset({"canal_preferido", "horario"})
+_FULL_NAME = re.compile(
+    r"\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,2})\b"
+)
+
+
+def _completed_name(
+    message: str,
+    previous: str | None,
+    known: list[KnownAttribute],
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> list[ExtractedFact]:
+    """A follow-up that opens with the full name of the person the previous message gave by
+    first name ("se llama Tomás" → "Tomás Ferrer, con dos erres"): that fact with the name."""
+    opening = _FULL_NAME.match(message)
+    if not previous or opening is None:
+        return []
+    name = opening["name"]
+    first = fold_aligned(name.split()[0]).lower()
+    return [
+        replace(fact, value=name, text=fact.text.replace(fact.value, name))
+        for fact in _message_facts(previous, known, contacts, today)
+        if fact.attribute == "persona_contacto"
+        and " " not in fact.value
+        and fold_aligned(fact.value).lower() == first
     ]
 
 
@@ -986,7 +1046,7 @@ def _message_facts(
             fact
             for clause in _clauses(cleaned)
             for fact in _clause_facts(clause, (), today)
-            if fact.attribute in _WRITER_ATTRIBUTES and not fact.subject_name
+            if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES and not fact.subject_name
         ]
         return patterned or own or [_writer_note(cleaned)]
     clauses = _clauses(cleaned)

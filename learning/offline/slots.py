@@ -50,6 +50,19 @@ _NUMBER_WORDS = {
     "noventa": 90,
     "ciento veinte": 120,
 }
+_UNITS_SAID = ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_TENS_SAID = {"treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70}
+_TENS_SAID |= {"ochenta": 80, "noventa": 90}
+# The rest of 11-99 and 100, said as people say them ("treinta y cinco", "veinticinco").
+_NUMBER_WORDS |= {"once": 11, "trece": 13, "catorce": 14, "cien": 100}
+_NUMBER_WORDS |= {f"dieci{u}": 10 + i for i, u in enumerate(_UNITS_SAID[5:], start=6)}
+_NUMBER_WORDS |= {f"veinti{u}": 20 + i for i, u in enumerate(_UNITS_SAID, start=1)}
+_NUMBER_WORDS |= _TENS_SAID
+_NUMBER_WORDS |= {
+    f"{ten} y {u}": value + i
+    for ten, value in _TENS_SAID.items()
+    for i, u in enumerate(_UNITS_SAID, start=1)
+}
 _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
@@ -184,6 +197,16 @@ _CENTS_OFF = re.compile(
     rf"\b(?P<n>\d+(?:[.,]\d+)?|{_NUMBER_WORD})\s+(?:centimos|cts?|cent)\.?\s+(?:menos\s+|de\s+descuento\s+)?"
     rf"(?:el|la|por|cada|al|/)\s*{_UNIT}\b"
 )
+# A bare amount after charging it or a price moving to it ("le cobramos 25", "pasa a treinta y
+# cinco", "se queda en 40"): euros, unless a unit, a share, days or a time follows.
+_CHARGED = re.compile(
+    r"\b(?:cobra(?:n|mos|r)?|(?:pasa|sube|baja)n?\s+a|(?:se\s+)?queda(?:n)?\s+en)\s+"
+    rf"(?:(?:le|les|nos)\s+)?(?:ahora\s+)?(?P<n>\d+(?:,\d{{1,2}})?|{_NUMBER_WORD})"
+    # then the end of what is said, or a word that opens another part ("25 y no 30")
+    r"(?=\s*(?:$|[,.;:!?)]|(?:y|o|pero|porque|porq|que|q|desde|este|esta|ahora|a\s+partir|"
+    r"en\s+vez)\b))"
+)
+_TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?)\b")
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
@@ -221,6 +244,11 @@ def _amounts(folded: str) -> list[Slot]:
         if n is not None:
             unit = _UNITS[match.group("unit")]
             slots.append(Slot("amount", f"{spanish_number(n)} céntimos/{unit}", *match.span()))
+    if not _TERMS_SAID.search(folded):
+        for match in _CHARGED.finditer(folded):
+            n = _number(match.group("n"))
+            if n is not None and n > 0:
+                slots.append(Slot("amount", f"{spanish_number(n)} €", *match.span("n")))
     for match in _CENTS.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
@@ -274,7 +302,9 @@ _TIME_FROM = re.compile(
 )
 # "A partir de las 6 no contesto", "cierra a las 14:00": open until then.
 _NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
-_CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las\s+" + _CLOCK.format("a"))
+_CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las?\s+" + _CLOCK.format("a"))
+# No business closes in the small hours: "cierra a la 1 y media" is 13:30.
+AFTERNOON_CLOSE = range(1, 8)
 _DAYPART = re.compile(
     r"\b(?:(?:solo\s+)?(?:por\s+las|por\s+la|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
 )
@@ -372,7 +402,10 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
             how = "hasta"
         slots.append(Slot("time", f"{how} {_clock(match, 'a')}", *match.span()))
     for match in _CLOSES_AT.finditer(folded):
-        slots.append(Slot("time", f"hasta {_clock(match, 'a')}", *match.span()))
+        hour, _, minutes = _clock(match, "a").partition(":")
+        if int(hour) in AFTERNOON_CLOSE:
+            hour = str(int(hour) + 12)
+        slots.append(Slot("time", f"hasta {hour}:{minutes}", *match.span()))
     for match in _DAYPART.finditer(folded):
         part = (
             "mañanas"
@@ -423,7 +456,9 @@ _PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()
 _TONE = re.compile(
     r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|tuteo|tutear|"
     # "Nada de señor Martín", "Pablo a secas": no formalities.
-    r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?)|"
+    r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?|"
+    # "No me hables de usted": the formality refused is the informal one asked for.
+    r"no\s+me\s+(?:hables|trates|llames|escribas)\s+de\s+usted)|"
     r"(?P<formal>formal(?:es)?)|de\s+usted\b|usted)"
     # A value that is only "tú".
     r"|^\s*tu\s*$"
@@ -494,9 +529,13 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
+_ROLES = (
+    r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|administrador[a]?|president[ea]|"
+    r"responsable|contable|conserje|porter[oa]|secretari[oa]|tecnic[oa]|recepcionista|"
+    r"mecanic[oa]|comercial)"
+)
 _ROLE_HOLDER = (
-    r"(?:(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
-    r"administrador[a]?|president[ea]|responsable|contable)"
+    rf"(?:(?:el|la|del|al)\s+{_ROLES}"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,})"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
     r"(?:\s*,|\s+es|\s+son)"
@@ -504,10 +543,7 @@ _ROLE_HOLDER = (
     r"|preguntar?\s+x|pregunta\s+x"
 )
 # The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
-_ROLE_BESIDE = (
-    r"(?:el|la|del|al)\s+(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|"
-    r"administrador[a]?|president[ea]|responsable|contable)"
-)
+_ROLE_BESIDE = rf"(?:el|la|del|al)\s+{_ROLES}"
 _PERSON_CUE = re.compile(
     r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
@@ -528,7 +564,7 @@ _PERSON_CUE = re.compile(
     # a relative named after the word ("su hija Lidia"); only a capitalised word is a name
     r"su\s+(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|espos[oa]|"
     r"cunad[oa]|niet[oa]|pareja)))"
-    r"\s+(?:(?:ahora|siempre|ya|tambien)\s+)?"
+    r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
 )
 # Words a cue may be followed by that are not a name.
@@ -758,6 +794,9 @@ def _cues(folded: str) -> list[re.Match[str]]:
     return found
 
 
+_THIRD_WORD = re.compile(r" ([A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})\b")
+
+
 def _people(text: str, folded: str) -> list[Slot]:
     slots: list[Slot] = []
     for match in _cues(folded):
@@ -780,6 +819,15 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         start = match.start("name")
         end = start + len(" ".join(words[: len(kept)]))
+        surname = _THIRD_WORD.match(text, end)
+        if (
+            len(kept) == 2
+            and all(w[:1].isupper() for w in words[:2])
+            and surname is not None
+            and fold_aligned(surname.group(1)).lower() not in _NOT_PERSON | _OPENERS
+        ):
+            kept.append(surname.group(1))
+            end = surname.end()
         kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
         slots.append(Slot(kind, " ".join(kept), start, end))
     for match in _APPOSITION.finditer(text):
@@ -796,6 +844,14 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         slots.append(Slot("person", name, start, end))
     return sorted(slots, key=lambda s: s.start)
+
+
+def _labels(slots: list[Slot]) -> list[Slot]:
+    """A channel word that labels an address given with it ("mi correo es ana@x.es") is the
+    address's label, not a channel to prefer."""
+    if not any(s.kind == "email" for s in slots):
+        return slots
+    return [s for s in slots if not (s.kind == "channel" and s.value == "email")]
 
 
 def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
@@ -829,7 +885,7 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
         for s in kept
         if not (s.kind == "channel" and any(0 <= start - s.end <= 3 for start in named))
     ]
-    return sorted(set(kept), key=lambda s: (s.start, -s.end, s.kind))
+    return sorted(set(_labels(kept)), key=lambda s: (s.start, -s.end, s.kind))
 
 
 def canonical(kind: str, raw: str, today: datetime.date | None = None) -> str | None:

@@ -203,6 +203,28 @@ def _name_words(contact: ContactName) -> list[str]:
     return [t for t, _, _ in _tokens(contact.name) if t not in _NOISE and len(t) > 1]
 
 
+def _run_of_name(
+    text: str,
+    hits: list[tuple[int, int]],
+    indexes: list[int],
+    words: list[str],
+    shared: set[str],
+) -> bool:
+    """Two words of a name that follow each other in it, written one after the other ("costa
+    azul" of Telefonía Costa Azul): the name said short, however everyday its words."""
+    for i in range(len(hits) - 1):
+        (_, end), (start, _) = hits[i], hits[i + 1]
+        pair = (words[indexes[i]], words[indexes[i + 1]])
+        if (
+            indexes[i + 1] == indexes[i] + 1
+            and 0 < start - end <= 1
+            and text[end:start].isspace()
+            and not any(w in shared or w.isdigit() or w in TRADE_WORDS for w in pair)
+        ):
+            return True
+    return False
+
+
 def _role_owner(role: str, contacts: list[ContactName]) -> ContactName | None:
     """The one contact a role word points at; none when it fits several (or none)."""
     word = ROLE_WORDS[role]
@@ -277,6 +299,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         company = _is_company(contact)
         hits: list[tuple[int, int]] = []
         hit_words: list[str] = []
+        hit_indexes: list[int] = []
         weight = 0.0
         first_only = False
         for index, word in enumerate(words):
@@ -298,6 +321,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 ):
                     hits.append((start, end))
                     hit_words.append(word)
+                    hit_indexes.append(index)
                     if (
                         word not in ROLE_WORDS.values()
                         and word not in COMMON_WORDS
@@ -306,7 +330,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                         weight += 0.5 if word in shared else 1.0
                     first_only = index == 0
                     break
-        if len(hits) == len(words) >= 2:
+        if len(hits) == len(words) >= 2 or _run_of_name(text, hits, hit_indexes, words, shared):
             weight = max(weight, 1.0)  # every word of the name, however ordinary
         if len(hits) == 1 and hit_words[0] in COMMON_WORDS and hit_words[0] not in shared:
             # An everyday word of one contact's name, capitalised after an article, is that
@@ -939,6 +963,12 @@ _NAME_STOPS = frozenset(
     ]
 )
 _WORD_AT = re.compile(r"[a-zñ]+")
+# An article after a word, and no time after the article: that word is a verb ("sube la
+# cuota"); "ferreteria ruiz el lunes" is still a name and when.
+_OBJECT_NEXT = re.compile(
+    r" (?:el|la|los|las|un|una|unos|unas|mi|su|sus)\b(?! (?:lunes|martes|miercoles|jueves|"
+    r"viernes|sabados?|domingos?|dia|semana|mes|ano|proxim[oa]|pasad[oa]|mediodia|tarde)\b)"
+)
 _NEXT_LOWER = re.compile(r" ([a-zñ]+)\b")
 
 
@@ -981,6 +1011,8 @@ def trade_names(text: str) -> list[Mention]:
                 break
             if len(following.group(1)) < 3 or following.group(1) in NAME_OPENERS:
                 break
+            if not joiner and not words and _OBJECT_NEXT.match(folded, following.end()):
+                break  # a verb and its object: "la gestoria sube la cuota", "el bar tiene un…"
             words.append(following.span(1))
             position = following.end()
         if not words:

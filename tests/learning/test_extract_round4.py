@@ -158,10 +158,8 @@ def _facts(message: str, previous: str | None = None) -> list[tuple[str, ...]]:
             "follow_up",
             "y el email de Enrique es enrique@gmail.com",
             "En el hostal el encargado es Enrique Sala",
-            [
-                ("cliente", "Hostal Miramar", "email", "enrique@gmail.com"),
-                ("cliente", "Hostal Miramar", "canal_preferido", "email"),
-            ],
+            # "email" labels the address given (round 7): no channel preferred
+            [("cliente", "Hostal Miramar", "email", "enrique@gmail.com")],
         ),
         (
             "fronted_topic",
