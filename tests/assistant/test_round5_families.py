@@ -17,14 +17,13 @@ from django.core.management import call_command
 
 from assistant.handlers import TOOLS
 from assistant.intents import decide
-from assistant.offline import OfflineProvider
 from assistant.prompt import PromptParts
 from assistant.providers import AnthropicProvider
-from assistant.services import assistant_reply
 from assistant.slots import find_amount
 from assistant.tools import ToolContext
 from sumalos.invoicing.models import Contact, Invoice
 from sumalos.invoicing.services import LineInput, invoice_draft_create, invoice_issue
+from tests.assistant.support import offline_turn
 from tests.search.conftest import build_records
 from tests.world import World
 
@@ -32,16 +31,7 @@ TODAY = datetime.date(2026, 11, 29)
 
 
 def _ask(world: World, user, text: str):
-    return assistant_reply(
-        access=world.access(user),
-        conversation_id="web:round5",
-        message=text,
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
-        today=TODAY,
-    )
+    return offline_turn(world, user, text, today=TODAY)
 
 
 @pytest.mark.parametrize(

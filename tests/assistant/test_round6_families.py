@@ -12,8 +12,6 @@ from decimal import Decimal
 import pytest
 
 from assistant.intents import decide
-from assistant.offline import OfflineProvider
-from assistant.services import assistant_reply
 from sumalos.invoicing.figures import invoices_matching, quotes_matching
 from sumalos.invoicing.models import Contact, Invoice, Quote
 from sumalos.invoicing.services import (
@@ -23,22 +21,14 @@ from sumalos.invoicing.services import (
     quote_draft_create,
     quote_issue,
 )
+from tests.assistant.support import offline_answer
 from tests.world import World
 
 TODAY = datetime.date(2026, 11, 29)
 
 
 def _ask(world: World, user, text: str) -> str:
-    return assistant_reply(
-        access=world.access(user),
-        conversation_id="web:round6",
-        message=text,
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
-        today=TODAY,
-    ).reply.text
+    return offline_answer(world, user, text, today=TODAY)
 
 
 @pytest.mark.parametrize(

@@ -13,28 +13,18 @@ from decimal import Decimal
 import pytest
 
 from assistant.intents import decide
-from assistant.offline import OfflineProvider
-from assistant.services import assistant_reply
 from assistant.slots import find_named_period
 from assistant.tax_answers import _reduced_years, written_out
 from sumalos.invoicing.models import Contact, Invoice
 from sumalos.invoicing.services import LineInput, invoice_draft_create, invoice_issue
+from tests.assistant.support import offline_answer
 from tests.world import World
 
 TODAY = datetime.date(2026, 11, 29)
 
 
 def _ask(world: World, user, text: str) -> str:
-    return assistant_reply(
-        access=world.access(user),
-        conversation_id="web:round7",
-        message=text,
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
-        today=TODAY,
-    ).reply.text
+    return offline_answer(world, user, text, today=TODAY)
 
 
 @pytest.mark.parametrize(

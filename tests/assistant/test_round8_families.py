@@ -10,11 +10,10 @@ from decimal import Decimal
 import pytest
 
 from assistant.intents import decide
-from assistant.offline import OfflineProvider
-from assistant.services import assistant_reply
 from assistant.slots import Amount, find_amount
 from assistant.tax_answers import DEADLINE
 from sumalos.invoicing.models import Contact, Invoice
+from tests.assistant.support import offline_answer
 from tests.world import World
 
 TODAY = datetime.date(2026, 11, 29)
@@ -66,16 +65,12 @@ def test_a_draft_for_someone_with_a_quantity_times_its_price(world_tx: World):
         organization=world_tx.org, kind="customer", name="Peluquería Ángela S.L."
     )
 
-    reply = assistant_reply(
-        access=world_tx.access(world_tx.owner),
-        conversation_id="web:round8",
-        message="borrador pa la peluqueria angela: cambio de grifo monomando 2 x 65",
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
+    reply = offline_answer(
+        world_tx,
+        world_tx.owner,
+        "borrador pa la peluqueria angela: cambio de grifo monomando 2 x 65",
         today=TODAY,
-    ).reply.text
+    )
 
     line = Invoice.objects.get(contact=contact, status="draft").lines.get()
     assert (line.description, line.quantity, line.unit_price) == (

@@ -11,10 +11,9 @@ from decimal import Decimal
 import pytest
 
 from assistant.intents import decide
-from assistant.offline import OfflineProvider
-from assistant.services import assistant_reply
 from assistant.slots import find_named_period
 from sumalos.invoicing.services.expenses import expense_create
+from tests.assistant.support import offline_answer
 from tests.world import World
 
 TODAY = datetime.date(2026, 11, 29)
@@ -102,16 +101,7 @@ def test_turnover_said_as_made_and_notes_asked_by_what_they_say(question, intent
 
 
 def _ask(world: World, user, text: str) -> str:
-    return assistant_reply(
-        access=world.access(user),
-        conversation_id="web:spans",
-        message=text,
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
-        today=TODAY,
-    ).reply.text
+    return offline_answer(world, user, text, today=TODAY)
 
 
 def test_someone_who_keeps_only_expenses_gets_the_expenses_figure(world_tx):

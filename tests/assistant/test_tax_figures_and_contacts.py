@@ -9,8 +9,6 @@ from decimal import Decimal
 import pytest
 
 from assistant.intents import classify
-from assistant.offline import OfflineProvider
-from assistant.services import assistant_reply
 from memory.services import memory_write
 from sumalos.invoicing.models import Contact, Invoice
 from sumalos.invoicing.services import (
@@ -20,23 +18,14 @@ from sumalos.invoicing.services import (
     invoice_draft_create,
     invoice_issue,
 )
+from tests.assistant.support import offline_answer
 from tests.world import World
 
 TODAY = datetime.date(2026, 11, 29)
 
 
 def _ask(world: World, user, text: str) -> str:
-    turn = assistant_reply(
-        access=world.access(user),
-        conversation_id="web:figures",
-        message=text,
-        history=[],
-        turn=1,
-        temporary=True,
-        provider=OfflineProvider(),
-        today=TODAY,
-    )
-    return turn.reply.text
+    return offline_answer(world, user, text, today=TODAY)
 
 
 @pytest.fixture
