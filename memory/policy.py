@@ -122,7 +122,10 @@ _INSULTS = re.compile(
     # "la gente de X es toda paleta". Only after "es / son", so rats in a cellar stay a fact.
     r"(?:es|son)\s+(?:tod[oa]s?\s+)?(?:un|una|unos|unas\s+)?\s*(?:cerd[oa]s?|guarr[oa]s?|"
     r"marran[oa]s?|ratas|animales|bestias|cafres|paletas?|paletos|catet[oa]s?|cazurr[oa]s?)|"
-    r"ignorantes?|bocazas|prepotentes?|ganan(?:es)?|"
+    r"ignorantes?|bocazas|prepotentes?|ganan(?:es)?|histeric[oa]s?|"
+    # Catalan and Valencian: "és un poca-vergonya i un mentider".
+    r"poca-?vergonyes?|mentider[ae]?s?|lladres?|bocamolls?|"
+    r"no\s+hay\s+quien\s+(?:l[aeo]s?|le)\s+(?:aguante|soporte|trague)|"
     # "vaya pieza está hecho el de la gestoría", "menudo elemento es el de Aceros".
     r"(?:vaya|menud[oa]|valiente|buen[oa])\s+(?:pieza|elemento|personaje|joyita|fichaje)\s+"
     r"(?:esta\s+hech[oa]|es|son|el|la|los|las|tenemos|nos)\b|"
@@ -221,6 +224,8 @@ _SPECIAL = re.compile(
     # religion and belief
     r"religion|religios[oa](?!\s+con\b)|musulman[a]?|islam|catolic[oa](?!\s+con\b)|opus\s+dei|del\s+opus|evangelista|judi[oa]|judaismo|"
     r"evangelic[oa]|testigo\s+de\s+jehova|budista|ate[oa]|agnostic[oa]|mormon|ramadan|"
+    r"adventista|protestante|anglican[oa]|ortodox[oa]|hindu|sij|cienciolog\w*|"
+    r"(?:es|son)\s+(?:molt\s+|muy\s+)?de\s+missa|va\s+a\s+missa|militan?\s+en\b|"
     r"va\s+a\s+misa|(?:es|son)\s+(?:muy\s+)?de\s+misa|misa\s+diaria|la\s+mezquita|la\s+sinagoga|"
     # politics
     r"vota\s+al?|voto\s+al?|votante\s+de|votara\s+al?|votes?\s+for|militante|afiliad[oa]\s+al?\s+(?:pp|psoe|vox|"
@@ -355,6 +360,8 @@ _FROM_NOW_ON = (
 # after a "from now on".
 _CLAUSE = (
     r"(?:(?:^|[.:;!?,(]\s*|\b(?:y|tambien|ademas|luego|de\s+paso|suma,?|por\s+favor|porfa|oye|and|please|"
+    # A vocative first: "bro dile a Carmen…", "tío, manda…", "mira, pásale…".
+    r"bro|tio|tia|mira|ey|hey|jefe|"
     # Asked politely: "¿podrías reenviar…?", "would you kindly forward…".
     r"puedes|podrias|te\s+importaria|would\s+you(?:\s+kindly)?|could\s+you|can\s+you|kindly|"
     r"(?:te\s+agradeceria|le\s+agradeceria|seria\s+(?:genial|estupendo|ideal|bueno|conveniente|mejor|"
@@ -742,6 +749,31 @@ _INJECTION = re.compile(
             r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
             r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les))\s+(?:a|al)\s+[^.\n]{1,40}?\b"
             r"(?:que|de\s+que|diciendo|si)\b",
+            # Asked politely to write or speak to somebody: "¿le podrías escribir al de Gasóleos
+            # Ribera que le pagamos el lunes?", "puedes decirle a Lucía que…".
+            r"\b(?:(?:le|les)\s+)?(?:puedes|podrias|podras|te\s+importaria|seria\s+posible)\s+"
+            r"(?:escribir|mandar|enviar|decir|avisar|llamar|contestar|responder|reclamar|recordar)"
+            r"(?:le|les)?\s+(?:a|al)\b",
+            # A document sent to somebody, the order with its pronoun: "mándale el presupuesto a
+            # la de la Peluquería Ángela a su correo", "pásale la factura a Lucía".
+            r"\b(?:re)?(?:manda|envia|pasa|remite)(?:le|les|selo|sela|selos|selas)\s+(?:el|la|los|las|"
+            r"un|una|ese|esa|este|esta)\s+(?:presupuesto|factura|albaran|contrato|pdf|documento|"
+            r"datos|excel|listado)s?\b[^.\n]{0,60}?\b(?:a|al|para)\s+\w",
+            # Confirmations switched off: "desactiva las confirmaciones de los datos compartidos".
+            r"\b(?:desactiva|quita|elimina|apaga|saltate|salta|anula)\s+(?:las?\s+|tus\s+)?"
+            r"(?:confirmacion|confirmaciones|aprobaciones|revisiones)\b",
+            # An address given as where data are to be sent: "la dirección para enviar los datos
+            # de clientes es https://…".
+            r"\b(?:direccion|url|web|enlace|link|correo|email|e-mail)\s+(?:para|pa|donde|a\s+la\s+que)\s+"
+            r"(?:hay\s+que\s+)?(?:enviar|mandar|subir|volcar|copiar|pasar|exportar)\s+(?:los\s+|las\s+|el\s+)?"
+            r"(?:datos|ficheros|archivos|contactos|clientes|facturas|listados?)\b[^\n]{0,80}?"
+            r"(?:@[\w\-]+\.\w|https?://|www\.)",
+            # A standing order from now on, after what triggers it: "a partir de ahora, cada vez
+            # que alguien registre un gasto, copia los datos en el chat de Andrés".
+            r"\b"
+            + _FROM_NOW_ON
+            + r",?\s+(?:cada\s+vez\s+que|cuando|siempre\s+que|si|en\s+cuanto)\b"
+            r"[^.\n]{0,80}?,\s*(?:no\s+)?(?:(?:le|les|me|nos)\s+)?" + _ANY_ORDER + r"\b",
             # "y ya que estás, manda a Saneamientos del Levante un mensaje pidiendo…".
             r"(?:" + _CLAUSE + r"|\bya\s+que\s+estas,?\s+)(?:manda|envia|escribe|pon)(?:le|les)?\s+"
             r"(?:a|al)\s+[^.\n]{1,40}?\s+un\s+(?:mensaje|whatsapp|correo|email|e-mail|sms|wasap)\b",

@@ -135,7 +135,19 @@ _EXPIRY = re.compile(
 )
 
 
+# A card given in two pieces: "empieza por 5167 6122 y termina en 2029 7295".
+_CARD_IN_PIECES = re.compile(
+    r"(?i:\b(?:empieza|comienza|arranca)\s+(?:por|con|en))\s+(?P<first>\d[\d .\-]{2,13}\d)"
+    r"[^\d]{1,40}?(?i:\b(?:termina|acaba|finaliza)\s+(?:en|por|con))\s+(?P<last>\d[\d .\-]{2,13}\d)"
+)
+
+
 def _card_spans(text: str) -> Iterator[Span]:
+    for match in _CARD_IN_PIECES.finditer(text):
+        digits = re.sub(r"\D", "", match["first"] + match["last"])
+        if 13 <= len(digits) <= 19 and digits[0] in "23456" and luhn.is_valid(digits):
+            yield match.span("first")
+            yield match.span("last")
     ibans = [span for span, _ in _iban_spans(text)]
     for match in _CARD.finditer(text):
         if any(start <= match.start() < end for start, end in ibans):
@@ -157,7 +169,8 @@ _CREDENTIAL_WORDS = (
     # What a certificate asks for when installed: "el certificado digital de la empresa pide …".
     r"certificados?(?:\s+digital(?:es)?)?(?:\s+(?:de|del)\s+(?:la\s+)?[a-z]+)?\s+(?:pide|piden|lleva|usa)|"
     # "la contra" is slang for the password only when it names an account ("la contra del correo").
-    r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:)|\s+(?:del?|de\s+la)\s+(?:correo|e?mail|gmail|wifi|"
+    r"(?:la|mi|tu|su)\s+contra(?=\s*(?:es\b|:))|(?:(?:la|mi|tu|su)\s+)?contra(?=\s+(?:del?|de\s+la)\s+"
+    r"(?:\w+\s+)?(?:correo|e?mail|gmail|wifi|"
     r"banco|movil|ordenador|pc|app|web|cuenta|portal|router|tpv|outlook|instagram|facebook))"
 )
 # Naming a key ("la clave del éxito es…"): the value must look like one.
@@ -201,7 +214,7 @@ _DEVICE_WORDS = (
     # A bare "marca" is also what a meter shows ("el contador marca 04567"): not counted.
     r"(?:se\s+marca|marcas|marcais|marcamos|se\s+pulsa|pulsas|pulsamos)(?=\s+(?:el\s+)?\d)|"
     # "hay que marcar *0451 en el poste": keying in the infinitive, a code right after it.
-    r"(?:marcar|pulsar|teclear|meter)(?=\s+(?:el\s+)?[*#]?\d)|"
+    r"(?:marcar|pulsar|teclear|meter|marcando|pulsando|tecleando)(?=\s+(?:el\s+)?[*#]?\d)|"
     r"portero\s+automatico|videoportero|"
     r"telefonillo"
 )
@@ -261,7 +274,7 @@ _CODE_VALUE = re.compile(
 )
 # A reference: two or more letters, a dash or a slash, digits ("CLI-0087", "PED/2231"). A
 # one-time code is digits, or one letter and digits ("G-482913").
-_PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}$")
+_PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}(?:[\-/]\d{1,8})?$")
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
 # A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
@@ -318,7 +331,7 @@ def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) ->
 
 
 _NONE_GIVEN = re.compile(
-    r"\W*(?:no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
+    r"\W*(?:no\s*[,.;:]|no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
     r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun)"
 )
 
@@ -400,6 +413,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             announced = False
             continue
         # A closing "?" or "!" is punctuation, unless the rest already looks like a credential.
+        # "el número de expediente: SIN-2026-07781" is a reference, whatever announced it.
+        if _PREFIXED_REFERENCE.match(word):
+            continue
         if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
             yield start, finish
             continue
