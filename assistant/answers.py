@@ -1088,6 +1088,10 @@ _CUT_WORDS = re.compile(
 )
 
 
+# What may stand between the customer and the work in a drafting request ("… pa la …:").
+_LEADING_FILLER = frozenset(["a", "al", "para", "pa", "la", "el", "los", "las", ",", ":", ";", "."])
+
+
 def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
     """The work a drafting request names: what is left between the customer and the price."""
     folded = fold(text)
@@ -1102,20 +1106,7 @@ def draft_concept(text: str, contact: ContactName, amount_text: str) -> str:
     rest = re.sub(r"\b(?:mas|\+)\s*iva\b|\+\s*iva\b|\biva incluido\b", " ", rest)
     tokens = re.findall(r"[a-z0-9]+|[,:;.]", rest)
     kept = [t for t in tokens if t not in words]
-    while kept and kept[0] in {
-        "a",
-        "al",
-        "para",
-        "pa",
-        "la",
-        "el",
-        "los",
-        "las",
-        ",",
-        ":",
-        ";",
-        ".",
-    }:
+    while kept and kept[0] in _LEADING_FILLER:
         kept.pop(0)
     text_out = " ".join(kept)
     text_out = re.sub(r"^(?:por|de)\s+(?:un|una|el|la)?\s*", "", text_out)
