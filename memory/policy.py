@@ -188,6 +188,9 @@ def is_insult(text: str) -> bool:
 _HEALTH = re.compile(
     r"\b(?:"
     r"enferm[oa]s?|enfermedad(?:es)?|diabetes|diabetic[oa]|cancer|tumor|quimioterapia|"
+    # Waiting for care: "en (las) lista(s) de espera del hospital / para operarse".
+    r"listas?\s+de\s+espera\s+(?:del|de\s+la|de|para)\s+(?:hospital|operarse|operacion|quirofano|"
+    r"cirugia|especialista|consulta|trasplante)|"
     r"embarazad[ao]|embarazo|depresion|deprimid[oa]|ansiedad|vih|sida|seropositiv[oa]|"
     r"medicacion|antidepresivos?|psiquiatric[oa]|psiquiatra|terapia\s+psicologica|"
     r"(?:tratamiento|terapia)\s+(?:psicologic[oa]|psiquiatric[oa]|oncologic[oa]|hormonal|"

@@ -31,21 +31,24 @@ def test_secrets_said_in_other_words(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "expected"),
     [
-        "el código de error F28 en las Vaillant es falta de gas",
-        "Contraseña no hay ninguna, el wifi del bar es abierto",
-        "el pin no tiene nada que ver, es la placa base",
-        "el contador marca 04567 este mes",
-        "hay que marcar el tubo con 2 rayas antes de cortar",
-        "el número que sale en la factura es el 2026-0045",
-        "el certificado de instalador de gas lleva el número RITE-4512",
-        "el numero de firma del contrato es el que va abajo",
-        "la madre de Rosa va en las listas de espera del hospital",
+        ("el código de error F28 en las Vaillant es falta de gas", "none"),
+        ("Contraseña no hay ninguna, el wifi del bar es abierto", "none"),
+        ("el pin no tiene nada que ver, es la placa base", "none"),
+        ("el contador marca 04567 este mes", "none"),
+        ("hay que marcar el tubo con 2 rayas antes de cortar", "none"),
+        ("el número que sale en la factura es el 2026-0045", "none"),
+        ("el certificado de instalador de gas lleva el número RITE-4512", "none"),
+        ("el numero de firma del contrato es el que va abajo", "none"),
+        # A third party's health: special, never a party's list; a workshop's queue is a fact.
+        ("la madre de Rosa va en las listas de espera del hospital", "special"),
+        ("Rosa tiene a su madre en lista de espera para operarse", "special"),
+        ("la lista de espera del taller de Talleres García es de dos semanas", "none"),
     ],
 )
-def test_look_alikes_are_not_secrets(text: str) -> None:
-    assert policy_class(text) != "secret"
+def test_look_alikes_are_not_secrets(text: str, expected: str) -> None:
+    assert policy_class(text) == expected
 
 
 @pytest.mark.parametrize(
