@@ -195,6 +195,12 @@ _CODE_WORDS = (
     r"(?:numero|codigo|cifras?|digitos)\s+(?:que|q|k)\s+(?:me\s+|te\s+|nos\s+|le\s+)?(?:sale|salen|"
     r"aparece|aparecen|ha\s+salido|ha\s+aparecido|llega|ha\s+llegado|manda|mandan|envian)"
 )
+# What locks: "la caja de llaves", "la taquilla", "el portal".
+_LOCKED_THINGS = (
+    r"caja|cajas|cajon|cajetin|candado|puerta|portal|porton|garaje|parking|taquilla|buzon|armario|"
+    r"trastero|verja|valla|cancela|cerradura|persiana|llaves?|nave|almacen|oficina|local|"
+    r"furgo|furgoneta|contenedor|caseta"
+)
 # Devices that keep one's premises shut: a run of at least four digits, or a combination in
 # groups, said with them is their code ("la alarma de la nave es 4471", "caja fuerte: 4-18-33").
 _DEVICE_WORDS = (
@@ -208,7 +214,11 @@ _DEVICE_WORDS = (
     # code-shaped value counts, so "para abrir la caja de registro hay 4 tornillos" stays a fact.
     r"(?:para|pa)\s+(?:abrir|desactivar|desarmar|armar|entrar\s+(?:a|al|en|por))\s+(?:el|la|los|las)\s+"
     r"[a-z]{3,}|"
-    r"(?:portal|puerta|garaje|porton|verja|valla|cancela|parking|trastero)\b[^.\n,]{0,40}?\bse\s+abre\s+con|"
+    # Whatever locks and opens with a code: "el garaje se abre con el 1209#", "la caja de
+    # llaves…, la que está junto a la puerta, abre con 0-7-1-9". Only with figures after it and
+    # a thing that locks before it: "la feria abre con 1200 expositores" is no code.
+    r"(?:" + _LOCKED_THINGS + r")\b[^.\n]{0,80}?(?:se\s+)?(?:abre|abren|abres|desbloquea|"
+    r"desbloqueas|desarma|desarmas)\s+con(?=\s+(?:(?:el|la|los)\s+)?[*#]?\d)|"
     # A keypad at the street door: "se marca 1904 en el portero automático", "tecleas 2580 en
     # el videoportero". Keying, as a verb (never "la marca"), or the keypad named.
     # A bare "marca" is also what a meter shows ("el contador marca 04567"): not counted.
@@ -252,6 +262,15 @@ _AS_CREDENTIAL = re.compile(
 )
 _WINDOW = 60
 _WINDOW_PASSWORD = 90
+
+
+def _word_end(text: str, index: int) -> int:
+    """``index`` moved on to the end of the word it falls in."""
+    while index < len(text) and not text[index].isspace():
+        index += 1
+    return index
+
+
 _TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
 _ANNOUNCER = frozenset({"es", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"})
 # Words that never are the secret itself, even right after "es" or a colon.
@@ -272,6 +291,8 @@ _CODE_VALUE = re.compile(
     r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
     r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
+# Three letters and figures, both: a code only when announced ("…: K4R"), never a model ("V8").
+_SHORT_CODE = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3}$")
 # A reference: two or more letters, a dash or a slash, digits ("CLI-0087", "PED/2231"). A
 # one-time code is digits, or one letter and digits ("G-482913").
 _PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}(?:[\-/]\d{1,8})?$")
@@ -349,7 +370,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     # "Contraseña no hay ninguna: …", "pin no tiene": nothing is given.
     if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
         return
-    stop = min(len(folded), end + _WINDOW_PASSWORD)
+    # The window never cuts a value in two ("…expediente: SIN-2026-07781" is read whole).
+    stop = _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD))
     if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
         stop = end + sentence_end.start()
     if kind in ("code", "key") and (
@@ -385,6 +407,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         previous = folded[slice(*tokens[index - 1])] if index else ""
         code_like = kind != "access" and bool(
             (_DEVICE_VALUE if kind == "device" else _CODE_VALUE).match(word.upper())
+            # A short code right after "es" or a colon: "Cl@ve PIN que me acaba de llegar: K4R".
+            or (kind == "code" and previous in _ANNOUNCER and _SHORT_CODE.match(word))
         )
         # A code read out in groups starts at its first group, never inside a longer number.
         if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
@@ -423,6 +447,11 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         # no value ends what "es" announced.
         if previous in _FILLER and re.search(r"[,;]", folded[tokens[index - 1][1] : start]):
             announced = False
+        # "el token … es el número de expediente": a word that names a reference is no value.
+        after_following = folded[slice(*tokens[index + 2])] if index + 2 < len(tokens) else ""
+        if following in ("de", "del") and after_following in _REFERENCE_BEFORE_VALUE:
+            announced = False
+            continue
         plain = len(word) >= 3 and word not in _FILLER
         direct = after_user_name and index == 0
         if kind == "password" and (announced or direct) and plain and not plain_found:
@@ -569,9 +598,15 @@ _DIGIT_WORD = (
     r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
     r"zero|one|two|three|four|five|six|seven|eight|nine)"
 )
+# The words that join the digits when a code is dictated: "primero un tres, luego un nueve, otra
+# vez tres y acaba en cero".
+_DIGIT_JOINER = (
+    r"(?:y|luego|despues|primero|otra\s+vez|de\s+nuevo|(?:y\s+)?(?:acaba|termina)\s+en|"
+    r"seguido\s+de|un|el|and|then)"
+)
 _SPELLED = re.compile(
     r"(?<![\w])(?=(?:\d[\s,\-]+)*" + _DIGIT_WORD + r")(?:" + _DIGIT_WORD + r"|\d)"
-    r"(?:(?:\s*[,\-]\s*|\s+(?:y\s+)?)(?:" + _DIGIT_WORD + r"|\d)){3,7}\b"
+    r"(?:(?:\s*[,\-]\s*|\s+)(?:" + _DIGIT_JOINER + r"\s+){0,3}(?:" + _DIGIT_WORD + r"|\d)){3,7}\b"
     r"(?:\s+(?:almohadilla|asterisco))?"
 )
 _SPELLED_FIRST = re.compile(
@@ -628,8 +663,14 @@ def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
         return
-    for spelled in _SPELLED.finditer(folded, end, stop):
-        yield spelled.span()
+    # A dictated code may run past the window to the end of its sentence; it must start within.
+    rest = folded[end:]
+    sentence_stop = end + (
+        found.start() if (found := re.search(r"\n|[.!?]\s", rest)) else len(rest)
+    )
+    for spelled in _SPELLED.finditer(folded, end, sentence_stop):
+        if spelled.start() < stop:
+            yield spelled.span()
     if kind in ("code", "device", "password"):
         for figures in _SINGLE_FIGURES.finditer(folded, end, stop):
             yield figures.span()
@@ -684,6 +725,16 @@ _RECIPE = re.compile(
     r"(?P<added>\d{1,4}|asterisco|almohadilla|arroba|exclamacion|guion\s+bajo|punto|dolar)\b"
 )
 
+# A password described rather than written out: "la clave del wifi es martin dos mil veinte con
+# la eme mayúscula", "es: Martin,1961, con la coma". How it is written, said after "es" or a
+# colon, makes whatever comes before it the value.
+_DESCRIBED = re.compile(
+    rf"\b(?:{_CREDENTIAL_WORDS}|{_KEY_WORDS}|{_ACCESS_WORDS}|la\s+(?:del?|de\s+la)\s+[a-z]+)\b"
+    r"[^.\n]{0,60}?(?:\b(?:es|era)\s*:?\s+|:\s*)"
+    r"(?P<value>[^\n]{1,60}?\b(?:mayusculas?|minusculas?|sin\s+espacios|con\s+(?:la|el|una|un)\s+"
+    r"(?:coma|arroba|almohadilla|asterisco|exclamacion))\b)"
+)
+
 # How one gets in, read on its own: "pa entrar en la app es M4rtin!Seg" is also read as a door
 # ("para entrar en la…" names a device), and a device only takes a code.
 _ACCESS_ONLY = re.compile(rf"\b(?P<access>{_ACCESS_WORDS})\b")
@@ -695,6 +746,8 @@ def _announced_spans(text: str) -> Iterator[Span]:
     yield from _strong_password_spans(text, folded)
     for recipe in _RECIPE.finditer(folded):
         yield recipe.span("added")
+    for described in _DESCRIBED.finditer(folded):
+        yield described.span("value")
     for access in _ACCESS_ONLY.finditer(folded):
         yield from _value_spans(folded, access)
     for spelled in _SPELLED.finditer(folded):

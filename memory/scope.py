@@ -92,6 +92,8 @@ _NARROW = re.compile(
     + _OTHERS
     + r")?|"
     r"(?:que|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?(?:lo\s+|la\s+|se\s+)?" + _SEE + r"|"
+    # The note itself kept from one person: "que no lo vea Andrés: …" (decision 0024).
+    r"que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\s+(?:el\s+|la\s+|mi\s+)?[a-z]{3,}|"
     # "que el resto no lo sepa", "q los demás no se enteren".
     r"(?:que|q|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?no\s+(?:lo\s+|la\s+|los\s+|las\s+|"
     r"se\s+lo\s+|se\s+la\s+)?" + _SEE + r"|"
@@ -126,6 +128,18 @@ _NARROW = re.compile(
     # "ni se te ocurra compartirlo", "mantenlo privado", "para mis ojos", "keep this to myself".
     r"ni\s+se\s+te\s+ocurra\s+(?:compartir|decir|contar|ensenar|pasar)\w*|"
     r"(?:mantenl[oa]|dejal[oa]|tenl[oa]|guardal[oa])\s+(?:en\s+)?(?:privad[oa]|secreto|reservad[oa])|"
+    # Kept out of others' sight, said of the note: "mantén esto oculto para el resto de
+    # usuarios", "déjalo escondido a los demás", "en modo privado", "le ruego discreción".
+    r"(?:manten|deja|guarda|ten)(?:l[oa])?\s+(?:esto\s+|eso\s+)?(?:ocult[oa]|escondid[oa]|en\s+secreto|"
+    r"en\s+reserva)|"
+    # "oculta a los demás…" opening a clause is an order on records, not this marker.
+    r"(?:oculto|(?:esta|este|quede|queda)\s+oculta|escondid[oa]|invisible|vedad[oa])\s+(?:para|a|de)\s+"
+    + _OTHERS
+    + r"|"
+    r"(?:en\s+)?(?:modo|plan)\s+(?:privad[oa]|confidencial|secreto|incognito)|"
+    r"(?:ruego|pido|con|maxima|absoluta|total|mucha|toda\s+la)\s+discrecion|"
+    r"discrecion\s+(?:absoluta|total|maxima|por\s+favor)|"
+    r"(?:para|pa)\s+(?:tu|su)\s+conocimiento\s+y\s+(?:el\s+)?mio|"
     r"(?:para|pa)\s+mis\s+ojos|"
     # "Para mis notas personales:", "pa mis apuntes": the writer's own notebook.
     r"(?:para|pa)\s+mis\s+(?:notas|apuntes|cosas)(?:\s+(?:personales|privadas))?\b"
@@ -157,7 +171,9 @@ _NOT_NARROW = re.compile(
     r"no\s+(?:es\s+|lo\s+guardes\s+|lo\s+dejes\s+)?(?:solo|solamente|unicamente)\s+(?:para|pa)\s+"
     r"(?:mi|ti)(?:\s+sol[oa])?|no\s+(?:para|pa)\s+mi\s+sol[oa]|"
     r"not\s+(?:just|only)\s+(?:for\s+)?me|"
-    r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal))\b"
+    r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal)|"
+    # Said as an aside after what is asked: "Público para la empresa, no privado: …".
+    r"(?<![^\W\d_])(?:(?<=[,;(])|(?<=[,;(]\s))no\s+(?:privad[oa]s?|confidencial(?:es)?|secreto))\b"
 )
 _NOTE_KIND = (
     r"(?:nota|notas|info|informacion|dato|datos|aviso|apunte)\s+(?:comun(?:es)?|compartid[oa]s?|"
@@ -218,6 +234,10 @@ _SHARE = re.compile(
 _OWN_LIFE = re.compile(
     r"\b(?:"
     # family and close people
+    # Galician and Catalan: "os meus pais", "a miña nai", "la meua mare", "els meus fills".
+    r"(?:os\s+meus|as\s+minas|d?o\s+meu|da\s+mina|a\s+mina|els\s+meus|les\s+meves|les\s+meues|d?el\s+meu|"
+    r"la\s+meva|la\s+meua)\s+(?:pais|pares|nai|mare|pai|pare|fill[oa]s?|fill[ae]s?|irmans?|irmas?|"
+    r"germans?|germanes?|home|muller|dona|marit|parella|avos?|avis?|avoa|avia|poble|pobo|aldea)\b|"
     r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
     r"sobrin[oa]s?|familia|peques?|crios?|ninos?|ninas?|bebe|perr[oa]s?|gat[oa]s?|mascota|"
