@@ -12,6 +12,7 @@ a remembered fact is never dropped here. Decision record: docs/decisions/0020.
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +46,7 @@ from learning.offline.subjects import (
 )
 from memory.policy_secrets import fold_aligned
 from memory.scope import is_own_life, strip_markers
+from sumalos.platform.text import MONTHS
 
 MAX_NOTE = 300
 # The writer's own organization, shown to the matcher as one more name ("Fontanería Martín
@@ -54,8 +56,9 @@ OWN = "organization"
 SLOT_BONUS = 0.35
 # A second attribute in the same sentence needs its own value and at least this probability.
 SECOND_FACT = 0.08
-# Values that state their attribute even as the second fact of a sentence ("Bizum y al contado").
-SECOND_EVIDENT = frozenset({"payment_method", "term"})
+# Values that state their attribute even as the second fact of a sentence ("Bizum y al contado",
+# "Paco es con quien hay que hablar, y solo por las tardes").
+SECOND_EVIDENT = frozenset({"payment_method", "term", "time"})
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,11 @@ _NEGATED_BEFORE = re.compile(
     # "mejor mensajes que llamadas": the second is what is not wanted.
     r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b[^,;.:]{0,24}$"
 )
+# An amount something must pass for a rule to hold is no price: "si el trabajo pasa de 300 €".
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:pasa(?:n)?\s+de|supera(?:n)?(?:\s+los|\s+las)?|mas\s+de|menos\s+de|"
+    r"por\s+encima\s+de|por\s+debajo\s+de)\s+$"
+)
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(
     r"(?:,|\by)\s*(?:(?:no|que)\s+)?(?:es|son|sera|seria|ahora(?:\s+es)?|sino|mejor|en\s+realidad)"
@@ -155,6 +163,8 @@ _UNSURE = re.compile(
     # "No me acuerdo" after a question, a retraction, a payment that happened today.
     r"|^\s*(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
+    # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
+    r"|\bno\s+es\s+seguro\b"
     r"|\b(?:ha|han|hemos|he)\s+(?:pagado|cobrado|abonado|ingresado)\s+(?:hoy|ayer|esta\s+manana)\b"
 )
 _FILLERS = re.compile(
@@ -179,8 +189,12 @@ _ROLE_LEAD = re.compile(
 _ITEM = re.compile(
     r"\b(?:el|la|los|las|del|de|un|una)\s+(?P<item>[a-záéíóúñ]{3,}(?:\s+de\s+[a-záéíóúñ]{3,})?)"
 )
+# Verb forms the item pattern may catch after a pronoun ("los cobramos", "la subimos").
+_VERB_ENDINGS = ("amos", "emos", "imos")
 _NOT_ITEMS = frozenset(
     [
+        *MONTHS,
+        *["hoy", "ayer", "partir", "dos", "tres", "uno"],
         "precio",
         "precios",
         "litro",
@@ -192,6 +206,9 @@ _NOT_ITEMS = frozenset(
         "tarifa",
         "euros",
         "mes",
+        "trimestre",
+        "semestre",
+        "ano",
         "semana",
         "dia",
         "dias",
@@ -240,9 +257,15 @@ def _clauses(text: str) -> list[str]:
 
 
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
-    """The values a negation or an earlier state does not mark ("no a 30", "antes 30"), nor
-    one a later value of its kind corrects ("paga a 60, es a 30"; "en efectivo, ahora bizum")."""
-    live = [s for s in slots if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])]
+    """The values a negation, an earlier state or a threshold does not mark ("no a 30", "antes
+    30", "si pasa de 300 €"), nor one a later value of its kind corrects ("paga a 60, es a 30";
+    "en efectivo, ahora bizum")."""
+    live = [
+        s
+        for s in slots
+        if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])
+        and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
+    ]
     corrected = {
         s.kind
         for s in live
@@ -424,7 +447,8 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
             term = value if value in ("al contado", "por adelantado") else f"a {value}"
             return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
         if attribute == "metodo_pago":
-            how = f"{_PAY_WITH.get(value, 'por')} {value}"
+            said = value.startswith(("en ", "a "))  # "en 2 plazos", "a plazos"
+            how = value if said else f"{_PAY_WITH.get(value, 'por')} {value}"
             return f"A {who} se le paga {how}." if supplier else f"{who} paga {how}."
         templates = {
             "persona_contacto": f"El contacto en {who} es {value}.",
@@ -460,19 +484,42 @@ def _named(clause: str, subject: Subject) -> str:
     return f"{clause[:start]}{subject.name}{clause[end:]}"
 
 
-def _attribute_name(attribute: str, clause: str, subject: Subject) -> str:
-    """Prices are per item ("precio_gasoil"): a new price of one item keeps the others."""
+# What joins a thing to its complement: "la revision de la caldera", "la cuota del trimestre".
+_COMPLEMENT = re.compile(r"\s+de(?:l|\s+(?:la|las|los|el))?\s+")
+
+
+def _attribute_name(attribute: str, clause: str, subject: Subject, price_at: int) -> str:
+    """Prices are per item ("precio_gasoil"): a new price of one item keeps the others. The
+    item is the last thing named before the price ("tiene el teflón a 1,20"); with none, the
+    price is plain "precio"."""
     if attribute != "precio":
         return attribute
     folded = fold_aligned(clause).lower()
-    for match in _ITEM.finditer(folded):
-        item = match.group("item")
-        if item.split()[0] in _NOT_ITEMS:
-            continue
+    named = set(_words(subject.name))
+    item, item_end = "", 0
+    for match in _ITEM.finditer(folded, 0, price_at):
         if subject.span and subject.span[0] <= match.start("item") < subject.span[1]:
             continue
-        return "precio_" + re.sub(r"[^a-z0-9]+", "_", item).strip("_")
-    return attribute
+        if item and _COMPLEMENT.fullmatch(folded, item_end, match.start("item")):
+            continue  # "la revision de la caldera", "la cuota del trimestre": the first one
+        head, _, tail = match.group("item").partition(" de ")
+        tail_at = match.start("item") + len(head) + len(" de ")
+        if not _an_item(head, clause[match.start("item")], named):
+            continue
+        item = f"{head}_de_{tail}" if tail and _an_item(tail, clause[tail_at], named) else head
+        item_end = match.end()
+    return f"precio_{re.sub(r'[^a-z0-9]+', '_', item)}" if item else attribute
+
+
+def _an_item(word: str, first_letter: str, named: set[str]) -> bool:
+    """Whether ``word`` names a thing sold: not a month, a time, a unit or a verb ("los
+    cobramos"), not a proper name written capitalised ("de Sagunto"), not the subject's name."""
+    return not (
+        word in _NOT_ITEMS
+        or word in named
+        or word.endswith(_VERB_ENDINGS)
+        or first_letter.isupper()
+    )
 
 
 def _clause_facts(
@@ -522,15 +569,17 @@ def _clause_facts(
     for _, attribute, p in scored[1:]:
         fills = set(ATTRIBUTE_SLOTS[attribute])
         evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
-            fills & SECOND_EVIDENT & live_kinds
+            fills & SECOND_EVIDENT & {s.kind for s in live if not _deadline(s)}
         )
         closing = attribute in ("horario", "cierre") and _CLOSING.search(folded) is not None
         if fills and not fills & used and (p >= SECOND_FACT or evident or closing):
             chosen.append(attribute)
             used |= fills
     facts = []
-    for attribute in chosen:
-        value = _value(attribute, live) if ATTRIBUTE_SLOTS[attribute] else ""
+    for attribute, value_at in _each_price(chosen, live, folded):
+        after = [s for s in live if s.start >= value_at]
+        value = _value(attribute, after)
+        price_at = next((s.start for s in after if s.value == value), len(clause))
         subject = find_subject(clause, slots, contacts, attribute)
         if attribute == "preferencia" and subject.kind == WRITER:
             value = _preference_value(clause)
@@ -538,7 +587,7 @@ def _clause_facts(
         facts.append(
             ExtractedFact(
                 category=subject.category(clause, attribute),
-                attribute=_attribute_name(attribute, clause, subject),
+                attribute=_attribute_name(attribute, clause, subject, price_at),
                 value=value or text[:MAX_NOTE],
                 text=text,
                 subject_name=subject.name,
@@ -550,6 +599,29 @@ def _clause_facts(
             )
         )
     return facts
+
+
+# "La hora pasa a 40 € y el desplazamiento a 32 €": another thing named after "y" opens the
+# next price of the same clause.
+_NEXT_ITEM = re.compile(r"\by\s+(?:el|la|los|las)\s+[a-z]{3,}")
+
+
+def _deadline(slot: Slot) -> bool:
+    """A time something must be done before ("los pedidos antes de las 12") is no schedule."""
+    return slot.kind == "time" and slot.value.startswith("antes")
+
+
+def _each_price(chosen: list[str], live: list[Slot], folded: str) -> list[tuple[str, int]]:
+    """Each attribute chosen, with where its value is read from: the start of the clause, or
+    for a price of each thing priced in turn, where that thing's price is said."""
+    pairs = [(attribute, 0) for attribute in chosen]
+    if "precio" not in chosen:
+        return pairs
+    amounts = [s for s in live if s.kind == "amount"]
+    for before, after in itertools.pairwise(amounts):
+        if _NEXT_ITEM.search(folded, before.end, after.start):
+            pairs.append(("precio", before.end))
+    return pairs
 
 
 def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str:
@@ -566,6 +638,8 @@ def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str
 _DELIVERY = re.compile(
     r"\b(?:entr(?:ar|emos|ad|en)\s+por|puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
     r"furgo(?:n|neta)?\b|aparca[rdn]?|descarga[rdn]?|montacargas|portero\s+automatico|"
+    # "solo sirve a obra si el pedido pasa de 500 €": where the goods are brought
+    r"(?:sirven?|servir|llevan?|llevar)\s+(?:a|en)\s+(?:la\s+)?obra|"
     r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
     r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
 )
@@ -878,11 +952,15 @@ def _bare_terms(message: str, previous: str | None, today: datetime.date | None)
 # A follow-up that corrects a value of the message before ("perdona, era los jueves", "no,
 # quería decir el 15", "me he equivocado, son 45 días").
 _CORRECTION_OPENER = re.compile(
-    r"^\s*(?:perdona|perdon|uy|ups|ay|no\s*,|me\s+he\s+equivocado|error|corrijo|correccion)"
+    r"^\s*(?:perdona|perdon|uy|ups|ay|no\s*,|me\s+he\s+equivocado|error|(?:me\s+)?corrijo|"
+    r"rectifico|correccion)"
     r"(?:\s*[,.!:;-])*\s*(?:no\s*,\s*)?(?:era|eran|es|son|queria\s+decir|quise\s+decir|digo)?\b"
 )
 
 
+# "Me corrijo, 195": the new number alone, for the one number the previous message said.
+_NUMBER_ALONE = re.compile(r"\s*(?P<new>\d+(?:,\d+)?)\s*[.!]*\s*")
+_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)?(?![\d.,]*\d)")
 _NUMBER_INSTEAD = re.compile(
     r"(?<![\d.,])(?P<new>\d+)(?![\d.,]\d),?\s+no\s+(?:(?:el|la|los|las|a|en|de)\s+)?(?P<old>\d+)\b"
 )
@@ -894,8 +972,12 @@ def _corrected_previous(
     """The previous message with the value a follow-up corrects put in its place, so what it
     stated is read again whole; None when the follow-up corrects no value of it."""
     folded = fold_aligned(message).lower()
-    if not previous or not _CORRECTION_OPENER.match(folded):
+    opener = _CORRECTION_OPENER.match(folded)
+    if not previous or not opener:
         return None
+    alone = _NUMBER_ALONE.fullmatch(folded, opener.end())
+    if alone is not None and len(_NUMBER.findall(previous)) == 1:
+        return _NUMBER.sub(alone["new"], previous), alone["new"]
     instead = _NUMBER_INSTEAD.search(folded)
     if instead is not None and re.search(rf"\b{instead['old']}\b", previous):
         # "era el día 15, no el 5": the number the previous message said, put right.

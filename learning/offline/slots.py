@@ -6,7 +6,7 @@ A slot is a kind (``term``, ``amount``, ``percent``, ``date``, ``month``, ``week
 "1,20 €/litro", "1-15 agosto", "Bizum") and where it sits in the message. The same
 normalization compares an expected value with a found one in ``eval_extraction``. Zero values
 ("ya no le hacemos descuento", "no se le cobra") are slots too. Decision records:
-docs/decisions/0020, 0026.
+docs/decisions/0020, 0026, 0040.
 """
 
 from __future__ import annotations
@@ -63,6 +63,18 @@ _NUMBER_WORDS |= {
     for ten, value in _TENS_SAID.items()
     for i, u in enumerate(_UNITS_SAID, start=1)
 }
+# Round hundreds, as a threshold or a price is said ("si pasa de trescientos euros").
+_NUMBER_WORDS |= {
+    "doscientos": 200,
+    "trescientos": 300,
+    "cuatrocientos": 400,
+    "quinientos": 500,
+    "seiscientos": 600,
+    "setecientos": 700,
+    "ochocientos": 800,
+    "novecientos": 900,
+    "mil": 1000,
+}
 _NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
@@ -115,6 +127,10 @@ _TERM_BARE = re.compile(
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
 )
+CASH = "al contado"
+# "Una sola factura a final de mes": when the invoice is made, not when it is paid.
+# Paying spoken of in between makes it a term again ("la factura la pagan a fin de mes").
+_INVOICED_BEFORE = re.compile(r"\bfactura(?:n|mos|s)?\b(?:(?!\b(?:pag|cobr|venc))[^,;.])*$")
 # Paid before the goods or the work: "por adelantado", "x adelantado", "pago anticipado".
 _ADVANCE = re.compile(r"\b(?:por|x|en)\s+(?:adelantado|anticipado)|\bpago\s+anticipado\b")
 _CASH = re.compile(
@@ -128,7 +144,11 @@ def _terms(folded: str) -> list[Slot]:
     slots = []
     for match in _TERM_DAYS.finditer(folded):
         n = _number(match.group("n"))
-        if n is None or not 0 < n <= 365:
+        if n is None or not 0 <= n <= 365:
+            continue
+        if n == 0:
+            # "a 0 días" is paying on the spot: the same term as "al contado".
+            slots.append(Slot("term", CASH, *match.span()))
             continue
         value = f"{int(n)} días" + (" fin de mes" if match.group("eom") else "")
         slots.append(Slot("term", value, *match.span()))
@@ -142,9 +162,11 @@ def _terms(folded: str) -> list[Slot]:
         if n is not None and 0 < n <= 180:
             slots.append(Slot("term", f"{int(n)} días", match.start(group) - 2, match.end(group)))
     for match in _TERM_EOM.finditer(folded):
+        if _INVOICED_BEFORE.search(folded[max(0, match.start() - 40) : match.start()]):
+            continue
         slots.append(Slot("term", "fin de mes", *match.span()))
     for match in _CASH.finditer(folded):
-        slots.append(Slot("term", "al contado", *match.span()))
+        slots.append(Slot("term", CASH, *match.span()))
     for match in _ADVANCE.finditer(folded):
         slots.append(Slot("term", "por adelantado", *match.span()))
     return slots
@@ -183,13 +205,17 @@ _UNITS = {
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
 _AMOUNT = re.compile(
-    rf"(?P<n>{_NUM})\s*(?:€|eur(?:os?)?\b|pavos\b|e\b)"
+    rf"(?:(?P<n>{_NUM})\s*(?:€|eur(?:os?)?\b|pavos\b|e\b)"
+    # in words, only with the currency said in full: "trescientos euros"
+    rf"|\b(?P<said>{_NUMBER_WORD})\s+(?:euros?|pavos)\b)"
     rf"(?:\s*(?:/|por|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
 )
 _BARE_PRICE = re.compile(
     rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al)\s+{_UNIT}\b"
-    # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12".
-    rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}\s+(?:a|sale\s+a|por)\s+"
+    # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12", "la hora de
+    # oficial la cobramos a 40".
+    rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}(?:\s+de\s+[a-z]+)?\s+"
+    r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej)[a-z]*\s+a)\s+"
     r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
 )
 # "2 céntimos menos el litro": a discount in cents per unit.
@@ -210,6 +236,13 @@ _TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?)\b")
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
+# Once a discount is spoken of, a bare number it moves to or is is a share without the sign:
+# "el descuento en tornilleria sube al 15, ya no es el 12", "el dto queda en el 8".
+_DISCOUNT_SAID = re.compile(r"\b(?:descuento|dto|rebaja)\b[^.;:!?]*")
+_BARE_SHARE = re.compile(
+    rf"\b(?:al|el|del|un|en\s+el)\s+(?P<n>\d{{1,2}}(?:,\d+)?|{_NUMBER_WORD})\b"
+    r"(?!\s*(?:%|por\s*ciento|€|eur|e\b|pavos|dias|de\b|del\b|h\b|:|,\d|\.\d))"
+)
 
 
 # "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
@@ -223,12 +256,19 @@ _NO_CHARGE = re.compile(
     r"|\b(?:lo|la|los|las)\s+dejamos\s+en\s+(?:0|cero)\b|\bgratis\b|\bsin\s+cargo\b"
 )
 
+# "Ya no se cobra si el trabajo pasa de 300": free on a condition is a rule, no price of 0.
+_ON_CONDITION = re.compile(r"[^.;:]{0,40}?\b(?:si|siempre\s+que|cuando|en\s+cuanto)\b")
+
 
 def _amounts(folded: str) -> list[Slot]:
     slots = [Slot("percent", "0 %", *m.span()) for m in _NO_DISCOUNT.finditer(folded)]
-    slots.extend(Slot("amount", "0 €", *m.span()) for m in _NO_CHARGE.finditer(folded))
+    slots.extend(
+        Slot("amount", "0 €", *m.span())
+        for m in _NO_CHARGE.finditer(folded)
+        if not _ON_CONDITION.match(folded, m.end())
+    )
     for match in _AMOUNT.finditer(folded):
-        n = _number(match.group("n"))
+        n = _number(match.group("n") or match.group("said"))
         if n is None:
             continue
         unit = _UNITS.get(match.group("unit") or "", "")
@@ -257,6 +297,11 @@ def _amounts(folded: str) -> list[Slot]:
         n = _number(match.group("n"))
         if n is not None and 0 < n <= 100:
             slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span()))
+    for said in _DISCOUNT_SAID.finditer(folded):
+        for match in _BARE_SHARE.finditer(folded, said.start(), said.end()):
+            n = _number(match.group("n"))
+            if n is not None and 0 < n < 100:
+                slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span("n")))
     return slots
 
 
@@ -288,30 +333,49 @@ _RELATIVE = re.compile(r"\b(?:pasado\s+manana|manana)\b(?!\s+(?:y|o)\b)(?!s)")
 _MONTH_ALONE = re.compile(rf"\b(?:en|todo|durante|el\s+mes\s+de|mes\s+de|de)\s+{_MONTH}\b")
 _WEEKDAY_RANGE = re.compile(rf"\b(?:de\s+)?(?P<a>{_DAY})\s+a\s+(?P<b>{_DAY})\b")
 _WEEKDAY = re.compile(rf"\b(?P<day>{_DAY})\b")
-_CLOCK = r"(?P<{0}>\d{{1,2}})(?:[:.h](?P<{0}m>\d\d)|\s+y\s+(?P<{0}half>media|cuarto))?"
+# An hour in figures, or in words after its article ("las cinco y media", "la una").
+_HOUR_WORDS = "una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce"
+_CLOCK = (
+    rf"(?P<{{0}}>\d{{{{1,2}}}}|(?<=las\s)(?:{_HOUR_WORDS})\b|(?<=la\s)una\b)"
+    r"(?:[:.h](?P<{0}m>\d\d)|\s+y\s+(?P<{0}half>media|cuarto))?"
+)
 _TIME_RANGE = re.compile(
     r"\bde\s+(?:las\s+)?"
     + _CLOCK.format("a")
     + r"\s*(?:h\b)?\s*(?:a|hasta)\s+(?:las\s+)?"
     + _CLOCK.format("b")
-    + rf"(?!\s*(?:de\s+)?(?:{_MONTHS}|dias|%|€|euros))"
+    + rf"(?!\s*(?:de\s+)?(?:{_MONTHS}|dias|%|€|euros)|[.,]\d)"
+)
+# "No se puede ir antes de las 11": from eleven on.
+_NOT_BEFORE = re.compile(
+    r"\b(?:no|nunca)\s+(?:[a-z]+\s+){0,3}?antes\s+de\s+(?:las?\s+)?" + _CLOCK.format("a")
 )
 _TIME_FROM = re.compile(
     r"\b(?P<how>a\s+partir\s+de|desde|antes\s+de|despues\s+de|hasta)\s+(?:las\s+)?"
     + _CLOCK.format("a")
+    # "antes de 10 días", "a partir de 3 unidades": a count, no hour
+    + r"(?![\d:])(?!\s*(?:dias|semanas|meses|anos|unidades|uds?\b|piezas|cajas|kilos|litros|metros|"
+    r"pedidos|personas|%|€|eur))"
 )
 # "A partir de las 6 no contesto", "cierra a las 14:00": open until then.
 _NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
 _CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las?\s+" + _CLOCK.format("a"))
 # No business closes in the small hours: "cierra a la 1 y media" is 13:30.
 AFTERNOON_CLOSE = range(1, 8)
+# Nor opens then: a span of hours starting from 1 to 5 ("de 2 a 4") is in the afternoon.
+AFTERNOON_START = range(1, 6)
 _DAYPART = re.compile(
     r"\b(?:(?:solo\s+)?(?:por\s+las|por\s+la|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
 )
 
 
-def _clock(match: re.Match[str], name: str) -> str:
-    hour = int(match.group(name))
+def _hour(match: re.Match[str], name: str) -> int:
+    raw = match.group(name)
+    return int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+
+
+def _clock(match: re.Match[str], name: str, afternoon: bool = False) -> str:
+    hour = _hour(match, name) + (12 if afternoon else 0)
     minutes = match.group(f"{name}m")
     half = match.group(f"{name}half")
     mm = minutes or ("30" if half == "media" else "15" if half == "cuarto" else "00")
@@ -392,15 +456,23 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
     for match in _WEEKDAY.finditer(folded):
         slots.append(Slot("weekday", _weekday(match.group("day")), *match.span()))
     for match in _TIME_RANGE.finditer(folded):
-        a, b = _clock(match, "a"), _clock(match, "b")
+        opens, closes = _hour(match, "a"), _hour(match, "b")
+        # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
+        early = opens in AFTERNOON_START and opens < closes <= 12
+        a = _clock(match, "a", afternoon=early)
+        b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
         slots.append(Slot("time", f"{a}-{b}", *match.span()))
+    for match in _NOT_BEFORE.finditer(folded):
+        slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
     for match in _TIME_FROM.finditer(folded):
         how = {"a partir de": "desde", "despues de": "desde"}.get(
             match.group("how"), match.group("how")
         )
         if how == "desde" and _NOT_AFTER.match(folded, match.end()):
             how = "hasta"
-        slots.append(Slot("time", f"{how} {_clock(match, 'a')}", *match.span()))
+        # "trabajan hasta las dos": no business closes in the small hours either.
+        closing = how == "hasta" and _hour(match, "a") in AFTERNOON_CLOSE
+        slots.append(Slot("time", f"{how} {_clock(match, 'a', closing)}", *match.span()))
     for match in _CLOSES_AT.finditer(folded):
         hour, _, minutes = _clock(match, "a").partition(":")
         if int(hour) in AFTERNOON_CLOSE:
@@ -451,6 +523,11 @@ PAYMENT_METHODS = {
     r"confirming": "confirming",
     r"paypal": "PayPal",
 }
+# Paid in instalments, with the months they fall in when said: "en dos plazos, enero y julio".
+_INSTALMENTS = re.compile(
+    rf"\b(?:en\s+(?P<n>\d{{1,2}}|{_NUMBER_WORD})\s+(?:plazos|cuotas|pagos)|a\s+plazos)\b"
+    rf"(?:\s*[,:(]?\s*(?P<when>(?:{_MONTHS})(?:\s*(?:,|y)\s*(?:{_MONTHS}))+))?"
+)
 _CHANNEL = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in CHANNELS.items()]
 _PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()]
 _TONE = re.compile(
@@ -471,6 +548,12 @@ def _labelled(folded: str) -> list[Slot]:
         slots.extend(Slot("channel", value, *m.span()) for m in pattern.finditer(folded))
     for pattern, value in _PAYMENT:
         slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
+    for match in _INSTALMENTS.finditer(folded):
+        n = _number(match.group("n")) if match.group("n") else None
+        value = f"en {n} plazos" if n else "a plazos"
+        if match.group("when"):
+            value += ", " + re.sub(r"\s*,\s*", ", ", match.group("when"))
+        slots.append(Slot("payment_method", value, *match.span()))
     for match in _TONE.finditer(folded):
         formal = match.group("formal") or ("usted" in match.group(0) and not match.group("plain"))
         value = "usted" if formal else "tú"
@@ -485,16 +568,22 @@ _TAX_ID = re.compile(
     # A NIE as people write it: "X-6135241-Z", "Y 1234567 Z".
     r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
 )
+_SPANISH_IBAN = re.compile(r"\bES\d{2}(?:[\s.\-]?\d{4}){5}\b", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
     r"\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ctra\.?|"
     r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida)\s+"
     r"[^,.;:\n()]{2,60}?(?:,?\s*(?:n[ºo°.]?\s*)?\d{1,4}(?:\s*[a-z]\b)?)"
-    r"(?:\s*,?\s*(?:\d{1,2}[ºª]\s*\w?|bajo|puerta\s+\d+|nave\s+\d+))*"
+    r"(?:\s*,?\s*(?:\d{1,2}[ºª](?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
     r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
     re.IGNORECASE,
 )
+
+
+_TOWN_BEFORE = re.compile(r"\ben\s+(?P<town>[a-zñ]{3,}(?:\s+[a-zñ]{3,})?)\s*,\s*$")
+# Words after "en" that open no town's name.
+_NOT_TOWNS = frozenset(["el", "la", "los", "las", "su", "sus", "mi", "casa", "otra", "otro"])
 
 
 def tax_id_of(raw: str) -> str | None:
@@ -507,9 +596,15 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
     slots = []
     iban = find_iban(text)
     if iban:
-        compact = re.sub(r"[\s.\-]", "", text.upper())
-        start = compact.find(iban[:8])
-        slots.append(Slot("iban", iban, max(start, 0), max(start, 0) + len(iban)))
+        # Where it is written, spaces and dots included, so that no name it follows claims it.
+        written = re.search(r"[\s.\-]?".join(iban), text, re.IGNORECASE)
+        start, end = written.span() if written else (0, len(iban))
+        slots.append(Slot("iban", iban, start, end))
+    elif shaped := _SPANISH_IBAN.search(text):
+        # A Spanish account number whose check digits do not add up is still the account the
+        # writer gave (a typo, or a made-up example): kept as said.
+        compact = re.sub(r"[\s.\-]", "", shaped.group(0)).upper()
+        slots.append(Slot("iban", compact, *shaped.span()))
     for match in _TAX_ID.finditer(text):
         tax_id = tax_id_of(match.group(0))
         if tax_id:
@@ -521,7 +616,13 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
     for match in _ADDRESS.finditer(text):
         address = re.sub(r"\s+", " ", match.group(0)).strip(" ,")
-        slots.append(Slot("address", address[0].upper() + address[1:], *match.span()))
+        start = match.start()
+        town = _TOWN_BEFORE.search(folded[: match.start()])
+        if town and town.group("town").split()[0] not in _NOT_TOWNS:
+            # "vive en alzira, c/ mayor 12": the town said first is the address's too.
+            start = town.start("town")
+            address += ", " + text[start : town.end("town")].title()
+        slots.append(Slot("address", address[0].upper() + address[1:], start, match.end()))
     return slots
 
 
@@ -536,10 +637,12 @@ _ROLES = (
 )
 _ROLE_HOLDER = (
     rf"(?:(?:el|la|del|al)\s+{_ROLES}"
-    r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,})"
+    r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
+    # "la q manda es la hermana mayor, Reme": who decides there
+    r"|(?:el|la)\s+(?:que|q)\s+(?:manda|decide))"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
     r"(?:\s*,|\s+es|\s+son)"
-    rf"(?:\s+(?:el|la|su)\s+{_KIN}\s*,?|\s+(?:un|una)\s+tal)?"
+    rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
     r"|preguntar?\s+x|pregunta\s+x"
 )
 # The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
@@ -557,7 +660,8 @@ _PERSON_CUE = re.compile(
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
     rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
-    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle|"
+    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
+    r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
     r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,|"
@@ -765,13 +869,15 @@ _OPENERS = frozenset(
 )
 _NICKNAME_CUE = re.compile(
     r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme|"
-    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|dicen|decimos)|llamadle)\b"
+    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
+    r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar)\b"
 )
 # A name said before the role it has ("Julián, el del hostal", "Pepe, el hijo del dueño",
 # "Nerea es la que lleva los pedidos") or between commas after one ("el del bar, Quique, dice").
 _NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})?"
 _APPOSITION = re.compile(
-    rf"(?:^|(?<=[\s,:;]))(?P<name>{_NAME})(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que\b|del?\b|"
+    rf"(?:^|(?<=[\s,:;]))(?P<name>{_NAME})(?:,\s+|\s+)es\s+(?:con\s+)?quien\b"
+    rf"|(?:^|(?<=[\s,:;]))(?P<name2>{_NAME})(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que\b|del?\b|"
     r"encargad[oa]|hij[oa]|due[nñ][oa]|jef[ea]|comercial|responsable|director[a]?|president[ea]|"
     r"administrador[a]?|agente|gerente|conserje|portero|portera|secretari[oa]|t[eé]cnic[oa]|"
     r"mec[aá]nic[oa]|recepcionista|contable)"
@@ -831,7 +937,7 @@ def _people(text: str, folded: str) -> list[Slot]:
         kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
         slots.append(Slot(kind, " ".join(kept), start, end))
     for match in _APPOSITION.finditer(text):
-        group = "name" if match.group("name") else "between"
+        group = next(g for g in ("name", "name2", "between") if match.group(g))
         start, end = match.span(group)
         name = text[start:end]
         if any(s.start < end and start < s.end for s in slots):

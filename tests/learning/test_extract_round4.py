@@ -183,7 +183,7 @@ def _facts(message: str, previous: str | None = None) -> list[tuple[str, ...]]:
             "negation",
             "a partir de las 6 no contesto",
             None,
-            [("preferencia", "", "horario", "hasta 6:00")],
+            [("preferencia", "", "horario", "hasta 18:00")],
         ),
         (
             "tone",

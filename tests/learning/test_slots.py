@@ -81,7 +81,7 @@ def test_an_address_keeps_its_number_and_town():
         ("informal", [("tone", "tú")]),
         ("tú", [("tone", "tú")]),
         # Open until then.
-        ("a partir de las 6 no contesto", [("time", "hasta 6:00")]),
+        ("a partir de las 6 no contesto", [("time", "hasta 18:00")]),
         ("cierra a las 14:00", [("time", "hasta 14:00")]),
         ("mejor mensajes que llamadas", [("channel", "mensajes"), ("channel", "teléfono")]),
         # A nickname for someone else; the verb is no channel.
