@@ -58,6 +58,9 @@ _IBAN_CANDIDATE = re.compile(r"\b[A-Z]{2}[ .\-]{0,3}\d{2}(?:[ .\-]{0,3}[A-Z0-9])
 # A Spanish account written without the country (the old CCC): bank, branch, check, account.
 _CCC = re.compile(r"(?<![\w.\-])\d{4}[ .\-]?\d{4}[ .\-]?\d{2}[ .\-]?\d{10}(?![\w])")
 _CCC_CONTEXT = re.compile(r"\b(?:cuenta|iban|ccc|transferencia|transferir|ingresa[rl]?)\b")
+# A Spanish account in full whose check digits do not add up: a typo or a made-up example, but
+# still bank details someone gave. Read as said, so it gets every bank-detail rule (proposal).
+_SPANISH_IBAN_SHAPE = re.compile(r"\bES\d{2}(?:[ .\-]?\d{4}){5}\b")
 
 
 def _iban_or_none(compact: str) -> str | None:
@@ -68,8 +71,12 @@ def _iban_or_none(compact: str) -> str | None:
 
 
 def _iban_spans(text: str) -> Iterator[tuple[Span, str]]:
-    """Every valid IBAN: its span in ``text`` and its compact form."""
+    """Every IBAN: its span in ``text`` and its compact form (valid, or Spanish-shaped)."""
     upper = text.upper()
+    for match in _SPANISH_IBAN_SHAPE.finditer(upper):
+        compact = re.sub(r"\D", "", match.group(0)[2:])
+        if not _iban_or_none(f"ES{compact}"):
+            yield match.span(), f"ES{compact}"
     for match in _IBAN_CANDIDATE.finditer(upper):
         positions = [match.start() + i for i, c in enumerate(match.group(0)) if c.isalnum()]
         compact = "".join(upper[p] for p in positions)
@@ -89,8 +96,9 @@ def _iban_spans(text: str) -> Iterator[tuple[Span, str]]:
 
 
 def find_iban(text: str) -> str | None:
-    """The first valid IBAN in ``text``, compact and uppercase, or None."""
-    return next((iban for _, iban in _iban_spans(text)), None)
+    """The first IBAN in ``text``, compact and uppercase, or None."""
+    found = sorted(_iban_spans(text))
+    return found[0][1] if found else None
 
 
 # --- Shapes: keys, tokens, private keys, cards ------------------------------------------------

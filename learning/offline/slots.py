@@ -568,7 +568,6 @@ _TAX_ID = re.compile(
     # A NIE as people write it: "X-6135241-Z", "Y 1234567 Z".
     r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
 )
-_SPANISH_IBAN = re.compile(r"\bES\d{2}(?:[\s.\-]?\d{4}){5}\b", re.IGNORECASE)
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
@@ -600,11 +599,6 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         written = re.search(r"[\s.\-]?".join(iban), text, re.IGNORECASE)
         start, end = written.span() if written else (0, len(iban))
         slots.append(Slot("iban", iban, start, end))
-    elif shaped := _SPANISH_IBAN.search(text):
-        # A Spanish account number whose check digits do not add up is still the account the
-        # writer gave (a typo, or a made-up example): kept as said.
-        compact = re.sub(r"[\s.\-]", "", shaped.group(0)).upper()
-        slots.append(Slot("iban", compact, *shaped.span()))
     for match in _TAX_ID.finditer(text):
         tax_id = tax_id_of(match.group(0))
         if tax_id:

@@ -214,11 +214,14 @@ def test_the_corpora_are_as_large_as_the_issue_asks():
         ("La nueva cuenta es ES91 2100 0418 4502 0005 1332", "ES9121000418450200051332"),
         ("IBAN: ES7921000813610123456789.", "ES7921000813610123456789"),
         ("DE89 3704 0044 0532 0130 00 es la de Alemania", "DE89370400440532013000"),
-        ("La cuenta ES00 1234 5678 9012 3456 7890 no es válida", None),
+        # Wrong check digits: still a Spanish account someone gave, so still bank details.
+        ("La cuenta ES00 1234 5678 9012 3456 7890 no es válida", "ES0012345678901234567890"),
+        ("Factura ES-2026 0012, pedido 1234 5678", None),
+        ("DE00 3704 0044 0532 0130 00", None),
         ("Paga a 60 días", None),
     ],
 )
-def test_find_iban_returns_only_valid_ibans_compact(text, iban):
+def test_find_iban_returns_ibans_compact_and_spanish_ones_with_wrong_check_digits(text, iban):
     assert find_iban(text) == iban
 
 

@@ -192,6 +192,21 @@ def test_an_iban_in_any_spelling_and_category_is_an_unverified_proposal(world, s
     )
 
 
+def test_a_spanish_iban_with_wrong_check_digits_is_an_unverified_proposal_too(world):
+    result = _write(
+        world, world.admin, "La cuenta de Hostal Miramar es ES12 0081 0216 7100 0123 4567"
+    )
+
+    memory = Memory.objects.get()
+    assert result.proposed is True
+    assert (memory.status, memory.unverified, memory.attribute, memory.value) == (
+        "proposed",
+        True,
+        "iban",
+        "ES1200810216710001234567",
+    )
+
+
 def test_a_member_without_the_contacts_area_cannot_propose_bank_details(world):
     contact = Contact.objects.create(organization=world.org, kind="customer", name="Hostal Miramar")
     write = {
