@@ -23,7 +23,8 @@ read, so dev), ``extraction_dev_round4.jsonl`` (round 4's own messages), the tes
 (``extraction_dev_d.jsonl``, ``extraction_test_d.jsonl``, tuned on in round 6) and
 ``extraction_dev_round6.jsonl`` (round 6's own messages), the dev half of blind set E
 ``extraction_dev_e.jsonl`` (it marks an unlinked subject in the name, ``"unlinked:Name"``)
-and ``extraction_dev_round7.jsonl`` (round 7's own messages). The figure that counts is a blind set
+and ``extraction_dev_round7.jsonl`` (round 7's own messages), from round 8 set E's test half
+and the dev half of blind set F ``extraction_dev_f.jsonl``. The figure that counts is a blind set
 written by someone else, kept outside the repository. Decision records: docs/decisions/0020,
 0026, 0032, 0035.
 """
