@@ -824,6 +824,9 @@ def extract_facts(
     completed = _completed_name(message, previous, known, contacts, today)
     if completed:
         return completed
+    moved = _moved_to(message, previous, known, contacts, today)
+    if moved:
+        return moved
     facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
     if restated and all(f.note for f in facts):
         # The follow-up alone states no typed value: the corrected sentence says it.
@@ -883,6 +886,44 @@ def _completed_name(
         if fact.attribute == "persona_contacto"
         and " " not in fact.value
         and fold_aligned(fact.value).lower() == first
+    ]
+
+
+# "uy no, eso era termotecnicas": what the previous message said was of another subject.
+_THAT_WAS = re.compile(r"\b(?:eso|esto)\s+(?:era|es)\s+(?:de\s+|para\s+)?(?P<who>[^,.;:]+)")
+
+
+def _moved_to(
+    message: str,
+    previous: str | None,
+    known: list[KnownAttribute],
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> list[ExtractedFact]:
+    """A follow-up that moves what the previous message said to another contact ("apunta que
+    a saneamientos se les paga a 60" → "uy no, eso era termotecnicas"): its typed facts, said
+    of the contact the follow-up names instead."""
+    folded = fold_aligned(message).lower()
+    moved = _THAT_WAS.search(folded)
+    if not previous or moved is None or not _CORRECTION_OPENER.match(folded):
+        return []
+    named = match_contacts(message[moved.start("who") : moved.end("who")], list(contacts))
+    if not named or named[0].contact is None or named[0].contact.kind == OWN:
+        return []
+    contact = named[0].contact
+    facts = [f for f in _message_facts(previous, known, contacts, today) if not f.note]
+    if not facts or any(f.subject_contact_id in (None, contact.id) for f in facts):
+        return []
+    subject = Subject(CONTACT, contact.name, contact)
+    return [
+        replace(
+            fact,
+            category=subject.category(message, fact.attribute),
+            subject_name=contact.name,
+            subject_contact_id=contact.id,
+            text=fact.text.replace(fact.subject_name, contact.name),
+        )
+        for fact in facts
     ]
 
 

@@ -202,3 +202,37 @@ def test_a_greeting_before_a_lasting_fact_is_dropped():
     assert _facts("buenos dias! la ferreteria ruiz cobra por bizum") == [
         ("Ferretería Ruiz", 3, False, "proveedor", "Bizum")
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "previous", "expected"),
+    [
+        (
+            "uy no, eso era termotecnicas, saneamientos sigue igual",
+            "apunta que a saneamientos del levante se les paga a 60",
+            [("Distribuciones Termotécnicas S.A.", 11, False, "proveedor", "60 días")],
+        ),
+        (
+            "perdona, eso era de la gestoria",
+            "la ferreteria ruiz cobra por bizum",
+            [("Gestoría Ibáñez", 10, False, "proveedor", "Bizum")],
+        ),
+    ],
+)
+def test_a_follow_up_that_moves_the_previous_fact_to_another_contact(message, previous, expected):
+    contacts = [*CONTACTS, ContactName(11, "Distribuciones Termotécnicas S.A.", "supplier")]
+    facts = extract_facts(message, [], contacts=contacts, organization=OWN, previous=previous)
+    assert [
+        (f.subject_name, f.subject_contact_id, f.subject_set_apart, f.category, f.value)
+        for f in facts
+    ] == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["uy no, eso era broma", "eso era termotecnicas", "perdona, eso era de saneamientos"]
+)
+def test_no_move_without_a_correction_or_another_contact(message):
+    previous = "apunta que a saneamientos del levante se les paga a 60"
+    contacts = [*CONTACTS, ContactName(11, "Distribuciones Termotécnicas S.A.", "supplier")]
+    facts = extract_facts(message, [], contacts=contacts, organization=OWN, previous=previous)
+    assert all(f.subject_contact_id != 11 for f in facts)
