@@ -37,6 +37,7 @@ from learning.offline.subjects import (
     WRITER,
     Mention,
     link,
+    look_alike,
     match_contacts,
     nickname_after,
     role_groups,
@@ -98,12 +99,19 @@ _WRITER_CUES = re.compile(
     r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
     r"nie|direccion|cuenta|iban|horario|nombre|apodo)|"
     # "tengo móvil nuevo", "tengo un correo nuevo": the writer's own
-    r"tengo\s+(?:un\s+|otro\s+)?(?:nuevo\s+)?(?:email|correo|movil|telefono|numero)\b)"
+    r"tengo\s+(?:un\s+|otro\s+)?(?:nuevo\s+)?(?:email|correo|movil|telefono|numero)\b|"
+    # "yo solo trabajo mañanas"; "las pendientes pásamelas en tabla": the writer's own way
+    r"^\s*yo\b|\b(?:pasa|manda|envia|pon|ensena|muestra)mel[oa]s\b)"
+)
+# The name the writer goes by, given as the word after these: never a subject of its own.
+_CALL_ME = re.compile(
+    r"\b(?:me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|me\s+llaman|me\s+dicen|"
+    r"todo\s+el\s+mundo\s+me\s+llama)\b"
 )
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
     r"hacemos|damos|aplicamos|subimos|bajamos|la\s+empresa|el\s+taller|la\s+oficina|"
-    r"el\s+local|el\s+negocio|somos)\b"
+    r"el\s+local|el\s+negocio|somos|estamos|nos\s+hemos\s+(?:cambiado|mudado|trasladado))\b"
 )
 _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
@@ -128,6 +136,15 @@ _DONE = re.compile(
     r"(?:mandado|enviado|metido|estado|pasado|hecho|arreglado|instalado|puesto|llevado|"
     r"subido|apuntado|revisado|cambiado|terminado|acabado|cobrado|entregado|llamado|ido)\b"
 )
+# What happened this week, told as news ("esta semana saneamientos nos ha traido la
+# multicapa tarde"): no lasting fact either, unless it says what holds from now on.
+_THIS_TIME = re.compile(
+    r"^\s*(?:esta\s+semana|hoy|ayer|esta\s+manana|esta\s+tarde|el\s+otro\s+dia)\b"
+    r"[^.;]*\b(?:ha|han)\s+[a-z]+(?:ado|ido)\b"
+    # the writer's day ("hoy llego a las 10 q tengo medico") and a receipt to file ("ticket
+    # ferreteria ruiz 23,40 …, pagado con tarjeta")
+    r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
+)
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
 # Words near a name that make it the contact person ("el director, el Sr. Cuesta",
 # "persona de contacto Vicen", "preguntar por Rosana"), or that follow it ("Julián, el del
@@ -147,6 +164,7 @@ _ROLE_AFTER = re.compile(r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:
 _QUESTION_OR_ORDER = re.compile(
     r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|hazle|hazles|crea|creame|manda|mandale|envia|enviale|dime|busca|"
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
+    r"recuerdame|recordadme|"
     r"muestrame|ensename)\b"
 )
 # An order to Suma after the statement ("voy al médico el jueves, cancela la cita").
@@ -166,11 +184,13 @@ _UNSURE = re.compile(
     # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
     r"|\bno\s+es\s+seguro\b"
     r"|\b(?:ha|han|hemos|he)\s+(?:pagado|cobrado|abonado|ingresado)\s+(?:hoy|ayer|esta\s+manana)\b"
+    r"|\bya\s+(?:ha|han)\s+(?:pagado|abonado|ingresado)\b"
 )
 _FILLERS = re.compile(
     r"^\s*(?:ojo(?:\s+que)?|oye|mira|por\s+cierto|que\s+sepas(?:\s+que)?|recuerda(?:\s+que)?|"
     r"apunta(?:\s+que)?|anota(?:\s+que)?|una\s+cosa|importante|nota|aviso|atencion|"
-    r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada)\s*[:,.!\-–]*\s+",
+    r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada|[Hh]ola|"
+    r"[Bb]uen(?:os|as)\s+(?:d[ií]as|tardes|noches))\s*[:,.!\-–]*\s+",
 )
 _CLAUSES = re.compile(
     # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
@@ -180,6 +200,8 @@ _CLAUSES = re.compile(
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
     r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
+    # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
+    r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
 )
 _ROLE_LEAD = re.compile(
     r"(?:\b(?:los|las|el|la|a\s+los|a\s+las|al|a\s+la)\s+de(?:l)?\s+(?:la\s+|el\s+|los\s+|las\s+)?"
@@ -311,11 +333,16 @@ def find_subject(
         and not _runs_on(m, longer)
     ]
     if mentions:
+        other = look_alike(text, mentions[0])
+        if other:
+            return Subject(NAMED, other, span=(mentions[0].start, mentions[0].end), set_apart=True)
         return _mention_subject(mentions[0], text)
     for group in role_groups(text):
         contact = link(group.name, known)
         if contact is not None:
             return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
+    if _CALL_ME.search(folded):
+        return Subject(WRITER)
     taken = [(s.start, s.end) for s in slots]
     names = sorted([*unknown_names(text, taken), *_unclaimed(traded, taken)], key=lambda m: m.start)
     if names:
@@ -763,7 +790,7 @@ def states_something(text: str) -> bool:
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
         or _UNSURE.search(folded)
-        or (_DONE.search(folded) and not _FROM_NOW.search(folded))
+        or ((_DONE.search(folded) or _THIS_TIME.search(folded)) and not _FROM_NOW.search(folded))
     )
 
 
@@ -871,6 +898,9 @@ def extract_facts(
     completed = _completed_name(message, previous, known, contacts, today)
     if completed:
         return completed
+    moved = _moved_to(message, previous, known, contacts, today)
+    if moved:
+        return moved
     facts = _message_facts(_bare_terms(message, previous, today), known, contacts, today)
     if restated and all(f.note for f in facts):
         # The follow-up alone states no typed value: the corrected sentence says it.
@@ -933,6 +963,44 @@ def _completed_name(
     ]
 
 
+# "uy no, eso era termotecnicas": what the previous message said was of another subject.
+_THAT_WAS = re.compile(r"\b(?:eso|esto)\s+(?:era|es)\s+(?:de\s+|para\s+)?(?P<who>[^,.;:]+)")
+
+
+def _moved_to(
+    message: str,
+    previous: str | None,
+    known: list[KnownAttribute],
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> list[ExtractedFact]:
+    """A follow-up that moves what the previous message said to another contact ("apunta que
+    a saneamientos se les paga a 60" → "uy no, eso era termotecnicas"): its typed facts, said
+    of the contact the follow-up names instead."""
+    folded = fold_aligned(message).lower()
+    moved = _THAT_WAS.search(folded)
+    if not previous or moved is None or not _CORRECTION_OPENER.match(folded):
+        return []
+    named = match_contacts(message[moved.start("who") : moved.end("who")], list(contacts))
+    if not named or named[0].contact is None or named[0].contact.kind == OWN:
+        return []
+    contact = named[0].contact
+    facts = [f for f in _message_facts(previous, known, contacts, today) if not f.note]
+    if not facts or any(f.subject_contact_id in (None, contact.id) for f in facts):
+        return []
+    subject = Subject(CONTACT, contact.name, contact)
+    return [
+        replace(
+            fact,
+            category=subject.category(message, fact.attribute),
+            subject_name=contact.name,
+            subject_contact_id=contact.id,
+            text=fact.text.replace(fact.subject_name, contact.name),
+        )
+        for fact in facts
+    ]
+
+
 # A number of days said alone: "a 45", "son 60", then the end of what is said.
 _BARE_NUMBER = re.compile(
     r"\b(?:a|es\s+a|son|serian?)\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))"
@@ -966,6 +1034,11 @@ _NUMBER_INSTEAD = re.compile(
 )
 
 
+_NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?![\d.,]\d)")
+# A correction that is only the new number: "me corrijo, 195".
+_NUMBER_ALONE = re.compile(r"^[^\d]*?[,:]\s*(?P<new>\d+(?:[.,]\d+)?)\s*[.!]?\s*$")
+
+
 def _corrected_previous(
     message: str, previous: str | None, today: datetime.date | None
 ) -> tuple[str, str] | None:
@@ -983,6 +1056,11 @@ def _corrected_previous(
         # "era el día 15, no el 5": the number the previous message said, put right.
         corrected = re.sub(rf"\b{instead['old']}\b", instead["new"], previous, count=1)
         return corrected, instead["new"]
+    alone = _NUMBER_ALONE.search(folded)
+    numbers = _NUMBER.findall(previous)
+    if alone is not None and len(numbers) == 1:
+        # "me corrijo, 195" after "la gestoria nos cobra 180 al trimestre": the one number.
+        return _NUMBER.sub(alone["new"], previous, count=1), alone["new"]
     said = find_slots(previous, today)
     # A value the previous message already said is not the correction ("no, los viernes no,
     # los jueves").
@@ -1093,14 +1171,21 @@ def _nicknames(message: str, contacts: Sequence[ContactName]) -> list[ExtractedF
 _BOTH = re.compile(r"\b(?:(?:a\s+)?(?:los|las)\s+dos|ambos|ambas)\b")
 
 
+# Two names joined as one subject: "hoteles del turia y la resi los olivos quieren…".
+_JOINED = re.compile(r"^\s*(?:y|e)\s+(?:(?:el|la|los|las)\s+(?:del?\s+(?:la\s+|el\s+)?)?)?$")
+
+
 def _for_both(
     message: str, facts: list[ExtractedFact], contacts: Sequence[ContactName]
 ) -> list[ExtractedFact]:
-    """The typed facts said of "los dos" when the message names two contacts: each gets them."""
-    if not _BOTH.search(fold_aligned(message).lower()):
-        return []
-    named = [m.contact for m in match_contacts(message, list(contacts)) if m.contact is not None]
+    """The typed facts said of "los dos", or of two contacts named together ("X y la Y
+    quieren…"), when the message names two contacts: each gets them."""
+    mentions = sorted(match_contacts(message, list(contacts)), key=lambda m: m.start)
+    named = [m.contact for m in mentions if m.contact is not None]
     if len(named) != 2:
+        return []
+    joined = _JOINED.match(message[mentions[0].end : mentions[1].start]) is not None
+    if not joined and not _BOTH.search(fold_aligned(message).lower()):
         return []
     copies = []
     for fact in facts:

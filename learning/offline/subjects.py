@@ -256,9 +256,47 @@ def _denied_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _DENIAL.finditer(text)]
 
 
+# The writer says a name is not the business she works with: "(no el nuestro de Gandía)",
+# "q no es la nuestra", "(otros, …)".
+_NOT_OURS = re.compile(
+    r"\bno\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+nuestr[oa]s?\b|\(\s*otr[oa]s\b",
+    re.IGNORECASE,
+)
+
+
 def sets_apart(text: str) -> bool:
-    """Whether ``text`` tells a name apart from another ("(no el Miramar)")."""
-    return bool(_denied_spans(text))
+    """Whether ``text`` tells a name apart from another ("(no el Miramar)", "no la nuestra")."""
+    return bool(_denied_spans(text)) or _NOT_OURS.search(text) is not None
+
+
+# The other one named by its place, not by another name: "q no son los de paterna".
+_OTHER_BY_PLACE = re.compile(
+    r"\b(?:no\s+(?:es|son)\s+|nada\s+que\s+ver\s+con\s+|no\s+)(?:el|la|los|las)\s+del?\s",
+    re.IGNORECASE,
+)
+
+
+def _apart_by_place(text: str) -> bool:
+    """Whether ``text`` tells a name apart from one of the writer's by where each is ("q no es
+    la nuestra", "no son los de paterna"), not by another name ("que no es el Miramar")."""
+    return _NOT_OURS.search(text) is not None or _OTHER_BY_PLACE.search(text) is not None
+
+
+# A town after a business's name: "Talleres García de Alzira", "la Farmacia Nuñez de Xativa".
+_TOWN_AFTER = re.compile(r" de (?P<town>[A-ZÁÉÍÓÚÑ][\wáéíóúñü]+)")
+
+
+def look_alike(text: str, mention: Mention) -> str:
+    """The name as written of a business that only looks like the contact ``mention`` links
+    to: one the message tells apart and places in a town its name does not carry ("Talleres
+    García de Alzira (otros, nada que ver con los de Paterna)"). Empty when it is the contact.
+    The town stays in the name: it is what tells the two apart."""
+    town = _TOWN_AFTER.match(text, mention.end)
+    if mention.contact is None or town is None or not sets_apart(text):
+        return ""
+    if fold_aligned(town["town"]).lower() in _name_words(mention.contact):
+        return ""
+    return text[mention.start : town.end()]
 
 
 def _other_number(tokens: list[tuple[str, int, int]], end: int, number: str) -> bool:
@@ -688,12 +726,17 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 _STREET = re.compile(r"\b(?:calle|avenida|avda|plaza|paseo|camino)\b")
 _STREET_NUMBER = re.compile(r"\s+\d+\b")
+_PLACE_WORD = re.compile(
+    r"\b(?:poligono|calle|c/|avenida|avda\.?|plaza|paseo|camino|barrio|urbanizacion|partida)"
+    r"\s+(?:industrial\s+)?(?:(?:de|del|de\s+la|de\s+los)\s+)?$"
+)
 
 
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
     denied = _denied_spans(text)
+    apart = _apart_by_place(text)
     for match in _PROPER.finditer(text):
         words = match.group(0).split()
         while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
@@ -706,8 +749,15 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # One capitalised word opening a sentence is how Spanish writes any first word.
         if len(words) == 1 and _opens_sentence(text, start):
             continue
-        if len(words) >= 4 and words[-2] == "de" and words[-3] not in ("de", "del", "la"):
-            # "Talleres Garcés de Burjassot": the town where a business is, not its name.
+        if (
+            len(words) >= 4
+            and words[-2] == "de"
+            and words[-3] not in ("de", "del", "la")
+            and not apart
+        ):
+            # "Talleres Garcés de Burjassot": the town where a business is, not its name; but
+            # the town of a name told apart is what tells it apart ("la Farmacia Nuñez de
+            # Xativa, q no es la nuestra").
             words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
@@ -715,6 +765,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # into a value is ("Comunidad Calle Colón 41").
         if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
             continue
+        if _PLACE_WORD.search(fold_aligned(text[:start]).lower()):
+            continue  # "en el polígono Fuente del Jarro": a place, not a name
         number = _STREET_NUMBER.match(text, end)
         if number and _STREET.search(fold_aligned(name).lower()):
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
@@ -1016,6 +1068,9 @@ def trade_names(text: str) -> list[Mention]:
             words.append(following.span(1))
             position = following.end()
         if not words:
+            continue
+        if not joiner and text[match.start()].islower() and text[words[0][0]].isupper():
+            # "el bar Casa Toni": the writer capitalised the name, not the word for its trade.
             continue
         shown = [NAME_OPENERS[opener]]
         if joiner:
