@@ -106,14 +106,14 @@ def test_a_second_subject_after_and_is_its_own_clause():
 
 
 @pytest.mark.parametrize(
-    ("message", "category"),
+    ("message", "fact"),
     [
-        ("me podeis llamar Menchu, todo el mundo me llama asi", "preferencia"),
-        ("yo solo trabajo mañanas, de 8 a 2", "preferencia"),
+        ("me podeis llamar Menchu, todo el mundo me llama asi", ("perfil_usuario", "Menchu")),
+        ("yo solo trabajo mañanas, de 8 a 2", ("preferencia", "mañanas, 8:00-14:00")),
     ],
 )
-def test_the_writer_speaking_of_herself_is_the_subject(message, category):
-    assert [(f[0], f[3]) for f in _facts(message)] == [("", category)]
+def test_the_writer_speaking_of_herself_is_the_subject(message, fact):
+    assert [(f[0], f[3], f[4]) for f in _facts(message)] == [("", *fact)]
 
 
 def test_an_order_to_hand_over_a_list_the_writer_way_is_hers():
