@@ -49,7 +49,7 @@ def test_each_line_goes_through_its_write_path_and_the_figures_are_exact(world_t
             # A named company that is not a contact is a third party (by default a customer),
             # never the organization itself: its account is not the company's own.
             "category": "cliente",
-            "text": "La cuenta de Aceros del Norte es ES79-2100-0813-6101-2345-6789.",
+            "text": "La cuenta de Aceros del Norte es ES7921000813610123456789.",
             "value": "ES7921000813610123456789",
             "unverified": True,
         }
