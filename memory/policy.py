@@ -296,7 +296,9 @@ _NAME = re.compile(r"(?<![.!?¿¡]\s)(?<!^)\b[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{
 # The writer speaking about themselves: first-person verbs and pronouns.
 _FIRST_PERSON = re.compile(
     r"\b(?:yo|me|mi|mis|soy|estoy|tengo|he|hice|voto|vivo|sigo|padezco|tomo|llevo|creo|"
-    r"practico|pertenezco|nac[ií]|sufro|ando|i|i'?m|im|my|me|i'?ve)\b"
+    r"practico|pertenezco|nac[ií]|sufro|ando|i|i'?m|im|my|me|i'?ve|"
+    # "nota sobre mí: alergia al polen, voy con mascarilla".
+    r"mí|voy)\b"
 )
 
 
@@ -397,7 +399,10 @@ _PHONE = r"(?<![\d,.])(?:\+\d{2,3}[\s.\-]?)?\d{3}(?:[\s.\-]?\d{2,3}){2,3}(?!\d|,
 _DESTINATION = (
     r"(?:(?:al|a\s+este|a|to)\s+(?:(?:whatsapp|numero|movil|telefono|"
     r"tlf|tel)\s+)?" + _PHONE + r"|(?:a\s+)?este\s+(?:whatsapp|numero|movil|telefono)\b|"
-    r"grupo\s+de\s+whatsapp)"
+    r"grupo\s+de\s+whatsapp|"
+    # A group or a channel by its name, a Telegram handle: al grupo "Oficina Martín",
+    # a @fontaclientes_bot.
+    r"(?:grupo|canal|chat)\s+[\"«“']|(?<![\w.])@[a-z0-9_]{4,}\b(?!\.\w))"
 )
 # Many people's data, or one person's private data: handing it out is never a fact.
 _BULK_DATA = (
@@ -678,6 +683,10 @@ _INJECTION = re.compile(
             r"\b(?:cada|todas?|todos)\b[^.\n]{0,60}?(?<!\bse\s)(?<!\bnos\s)(?<!\blas\s)(?<!\blos\s)"
             r"(?<!\ble\s)(?<!\bles\s)\b(?:re)?(?:envia|manda|pasa|remite|copia|sube)"
             r"(?:l[aeo]s?|selas?|selos?|me|nos)?\b[^\n]{0,60}?(?:@[\w\-]+\.\w|https?://|www\.)",
+            # A standing duty to send to a phone, a group or a handle, said impersonally: "hay
+            # que mandar el resumen de cobros cada lunes al grupo «Oficina Martín»".
+            r"\bhay\s+que\s+(?:re)?(?:enviar|mandar|pasar|remitir)\w*\b[^\n]{0,60}?\b(?:cada|todos\s+"
+            r"los|todas\s+las)\b[^\n]{0,60}?" + _DESTINATION,
             # Sending to a phone number, "este whatsapp" or a WhatsApp group, in the imperative:
             # "manda las facturas de Costa a este número +34 699…".
             _CLAUSE
@@ -1312,8 +1321,26 @@ def _ordered_by_form(text: str, reading: str) -> bool:
     )
 
 
+# An address spelled out so that it is not read as one: "x arroba gestoria punt cat",
+# "presupuestos(at)gmail(dot)com". Written back with "@" and "." before it is read.
+_SPELLED_AT = re.compile(
+    r"(?<=\w)(?:\s*[(\[](?:at|arroba)[)\]]\s*|\s+arroba\s+)(?=\w)", re.IGNORECASE
+)
+_SPELLED_DOT = re.compile(
+    r"(?<=\w)(?:\s*[(\[](?:dot|punto|punt)[)\]]\s*|\s+(?:punto|punt|dot)\s+(?=(?:com|es|net|org|cat|"
+    r"eu|info)\b))(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def unspell_addresses(text: str) -> str:
+    """``text`` with every address spelled out written back as one."""
+    return _SPELLED_DOT.sub(".", _SPELLED_AT.sub("@", text))
+
+
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
+    text = unspell_addresses(text)
     folded = expand_shorthand(fold(text))
     if _ROLE_TAG.search(text):
         return True
@@ -1354,7 +1381,7 @@ def names_a_destination(text: str) -> bool:
     but a planted address is how poisoning pays off, so such a memory is never shared: it stays
     with the writer as a private note (``memory.services.memory_write``).
     """
-    text = _SENDER_LINE.sub(" ", text)
+    text = _SENDER_LINE.sub(" ", unspell_addresses(text))
     return bool(_ADDRESS.search(text)) and bool(_SENDING.search(fold(text)))
 
 

@@ -173,6 +173,8 @@ def _card_spans(text: str) -> Iterator[Span]:
 _CREDENTIAL_WORDS = (
     r"contrasenas?|contrasenya|contrsena|contrasea|password|passwd|passw|pasword|paswd|passcode|"
     r"pass|pwd|psw|pw|login|credenciales|token|api[ _-]?key|"
+    # Galician "contrasinal", Catalan "paraula de pas", Basque "pasahitza".
+    r"contrasinal|contrasinais|paraula\s+de\s+pas|pasahitza|pasahitzak|pasahitz|"
     r"secret[ _-]?key|"
     # What a certificate asks for when installed: "el certificado digital de la empresa pide …".
     r"certificados?(?:\s+digital(?:es)?)?(?:\s+(?:de|del)\s+(?:la\s+)?[a-z]+)?\s+(?:pide|piden|lleva|usa)|"
@@ -190,6 +192,8 @@ _CODE_WORDS = (
     r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
     # Catalan and Valencian: "codi de verificació", "el codi és…".
     r"codis?|"
+    # Basque: "atea irekitzeko kodea", "sarbide kodea".
+    r"kodea|kodeak|"
     # The code left unnamed, said by its use: "el de un solo uso es…", "el de verificación…".
     r"(?:de\s+)?un\s+solo\s+uso|de\s+un\s+uso|one[- ]time|de\s+verificacion?|"
     r"de\s+seguridad(?!\s+social)|security\s+code|"
@@ -280,12 +284,15 @@ def _word_end(text: str, index: int) -> int:
 
 
 _TOKEN = re.compile(r"[:=]|[^\s:=,;()«»\"“”'¿¡]+")
-_ANNOUNCER = frozenset({"es", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"})
+# Galician "é" folds to "e"; Catalan "és" to "es".
+_ANNOUNCER = frozenset(
+    {"es", "e", "era", "sera", "son", "is", "was", ":", "=", "uso", "usamos", "use"}
+)
 # Words that never are the secret itself, even right after "es" or a colon.
 _FILLER = frozenset(
     "de del la el los las lo para que en un una por con no si sin y o mi su tu nuestra "  # noqa: SIM905  (a word list reads best as words)
     "nuestro wifi banco web app cuenta correo movil nueva nuevo antigua antiguo igual misma "
-    "mismo siempre the my our your of for is a an this new same".split()
+    "mismo siempre antes ahora ayer the my our your of for is a an this new same".split()
 )
 _MIXED = re.compile(r"(?=.*[a-z])(?=.*\d)|(?=.*[a-z])(?=.*[#$%&*_!?+=])", re.IGNORECASE)
 # Values that look like credentials but are ordinary data: emails, web addresses, tax ids
@@ -321,6 +328,8 @@ _REFERENCE_BEFORE_VALUE = frozenset(
 )
 # A phone number is read out in groups: after these words a group followed by another group is
 # part of the number; a code alone ("me ha llegado un código al móvil 583920") is still a code.
+# "La cambió Pablo a 5566": what a code was changed to is the code, not an amount.
+_CHANGED_TO = re.compile(r"\b(?:cambi\w*|puesto|puse|pusimos|pasado|pasamos)\b[^.\n,]{0,25}\ba\s+$")
 _PHONE_BEFORE_VALUE = frozenset("telefono tlf tel movil fijo whatsapp phone".split())  # noqa: SIM905
 # A code read out in small groups ("4 8 2 9 1 3", "90 12 44"): one value of 4 to 8 digits.
 _SPACED_GROUP = re.compile(r"^\d{1,3}$")
@@ -359,8 +368,34 @@ def _spaced_code(folded: str, tokens: list[Span], index: int, *, named: bool) ->
     return end if spaced and (4 <= digits <= 8 or one_by_one) else None
 
 
+# A sentence ends at a full stop or a line break. An ellipsis does not end it ("pin de la visa
+# de la furgo... era…"), and a label alone on its line runs on to the value under it ("PIN
+# tarjeta:", "Passcode", then the code on the next line).
+_SENTENCE_END = re.compile(r"\n|(?<!\.)[.!?]\s")
+_LABEL_LINE_REST = re.compile(r"(?:[^\n.!?:=]{0,30}[:=])?[^\S\n*_`]*[*_`]*(?:[^\S\n]*\n){1,2}")
+# A value corrected in the same message: "…, no espera, que lo cambiamos, ahora es 0973". The
+# corrected value may come further on than the window: it is read up to a window past the
+# correction.
+_CORRECTION = re.compile(
+    r"\b(?:no\s+espera|espera\s+no|perdon|perdona|mejor\s+dicho|corrijo|rectifico|me\s+equivoque|"
+    r"me\s+he\s+equivocado|bueno\s+no|wait|sorry|i\s+mean)\b"
+)
+
+
+def _sentence_stop(folded: str, end: int, stop: int) -> int:
+    """Where the sentence that runs on from ``end`` stops, at ``stop`` at the latest."""
+    if label := _LABEL_LINE_REST.match(folded, end):
+        end = label.end()
+    if correction := _CORRECTION.search(folded, end, stop):
+        stop = _word_end(folded, min(len(folded), correction.end() + _WINDOW))
+    sentence_end = _SENTENCE_END.search(folded, end, stop)
+    return sentence_end.start() if sentence_end else stop
+
+
+# "Contraseña: pedírsela a Lucía", "password reset: …": what to do about it, not its value.
 _NONE_GIVEN = re.compile(
-    r"\W*(?:no\s*[,.;:]|no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
+    r"\W*(?:pidesela|pedirsela|pedirla|pidela|preguntale|preguntar|preguntad|ask\b|reset\b|"
+    r"recovery\b|no\s*[,.;:]|no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
     r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun)"
 )
 
@@ -379,9 +414,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
         return
     # The window never cuts a value in two ("…expediente: SIN-2026-07781" is read whole).
-    stop = _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD))
-    if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
-        stop = end + sentence_end.start()
+    stop = _sentence_stop(folded, end, _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD)))
     if kind in ("code", "key") and (
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
@@ -404,6 +437,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     for index, (start, finish) in enumerate(tokens):
         word = folded[start:finish].rstrip(".")
         finish = start + len(word)
+        if not word.strip("*_`"):  # Markdown emphasis round a label: "**PIN:** 4471"
+            continue
         if kind not in ("password", "key", "access") and start > end + _WINDOW and not announced:
             announced = word in _ANNOUNCER
             continue
@@ -427,9 +462,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
                 word, finish = folded[start:spaced], spaced
                 code_like = True
         # "un SMS con el presupuesto de 1500": a number after "de", "por"… is an amount.
+        changed_to = bool(_CHANGED_TO.search(folded, max(0, start - 40), start))
         quantity = (
             _UNIT.match(following)
-            or previous in _QUANTITY_BEFORE
+            or (previous in _QUANTITY_BEFORE and not changed_to)
             or previous in _REFERENCE_BEFORE_VALUE
             or (previous in _PHONE_BEFORE_VALUE and bool(_DIGIT_GROUP.match(following)))
             or (previous in _YEAR_BEFORE and bool(_YEAR.match(word)))
@@ -656,6 +692,16 @@ _SPLIT_CODE = re.compile(
     r"\d{2,4}(?![\w]|[.,]\d)(?!\s*(?:€|eur\b|euros?\b|%|horas?\b|minutos?\b|dias?\b))"
 )
 
+# A code given in two halves: "primeras dos cifras 44, últimas dos 71", "los dos primeros del pin
+# son 44 y los dos últimos 71", "el pin son las dos mitades: 44 y 71".
+_HALVES = re.compile(
+    r"(?<![\w.,])(?P<first>\d{2,4})\b[^\d\n.]{1,30}?\b(?:ultim[oa]s?|segund[oa]s?|otr[oa]s?|resto|"
+    r"last|second)\b[^\d\n.]{0,15}?(?P<second>\d{2,4})|"
+    r"\b(?:mitad|mitades|partes|trozos|halves)\b[^\d\n.]{0,10}?(?<![\w.,])(?P<one>\d{2,4})\s*"
+    r"(?:,|y|e|and|\+)\s*(?P<other>\d{2,4})"
+)
+_AFTER_HALF = re.compile(r"(?![\w]|[.,]\d)(?!\s*(?:€|eur\b|euros?\b|%))")
+
 
 def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """Codes said in words after the word that names them, in its sentence."""
@@ -664,18 +710,13 @@ def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     # "Contraseña no hay ninguna: …", "pin no tiene": nothing is given.
     if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
         return
-    stop = min(len(folded), end + _WINDOW_PASSWORD)
-    if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
-        stop = end + sentence_end.start()
+    stop = _sentence_stop(folded, end, min(len(folded), end + _WINDOW_PASSWORD))
     if kind == "code" and (
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
         return
     # A dictated code may run past the window to the end of its sentence; it must start within.
-    rest = folded[end:]
-    sentence_stop = end + (
-        found.start() if (found := re.search(r"\n|[.!?]\s", rest)) else len(rest)
-    )
+    sentence_stop = _sentence_stop(folded, end, len(folded))
     for spelled in _SPELLED.finditer(folded, end, sentence_stop):
         if spelled.start() < stop:
             yield spelled.span()
@@ -684,6 +725,11 @@ def _spelled_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             yield figures.span()
         for halves in _SPLIT_CODE.finditer(folded, end, stop):
             yield halves.span()
+        for halves in _HALVES.finditer(folded, end, stop):
+            first, second = ("first", "second") if halves["first"] else ("one", "other")
+            if _AFTER_HALF.match(folded, halves.end()):
+                yield halves.span(first)
+                yield halves.span(second)
         for said in _SAID_NUMBER.finditer(folded, end, stop):
             words = re.findall(_NUMBER_WORD, said.group("value"))
             if len(words) >= 2 and not re.search(r"\ba\s+las?\s*$", folded[: said.start("value")]):
@@ -784,6 +830,38 @@ def _announced_spans(text: str) -> Iterator[Span]:
             yield expiry.span("date")
 
 
+# A table in Markdown: each cell is read under its column's header, as "header: cell" ("| cuenta
+# | pin |" over "| tarjeta gasoil | 4471 |"), and each row on its own, as "cell: cell" ("| PIN
+# tarjeta | 4471 |").
+_TABLE_ROW = re.compile(r"^[^\S\n]*\|(?P<cells>.*)\|[^\S\n]*$", re.MULTILINE)
+_TABLE_RULE = re.compile(r"^[\s|:\-]*$")
+
+
+def _table_spans(text: str) -> Iterator[Span]:
+    header: list[str] = []
+    row_end = -1
+    for row in _TABLE_ROW.finditer(text):
+        if row.start() != row_end + 1:  # a new table
+            header = []
+        row_end = row.end()
+        if _TABLE_RULE.match(row.group(0)):
+            continue
+        cells = []
+        offset = row.start("cells")
+        for part in row.group("cells").split("|"):
+            start = offset + part.find(part.strip())
+            cells.append((start, start + len(part.strip())))
+            offset += len(part) + 1
+        words = [text[start:end] for start, end in cells]
+        readings = [(f"{label}: ", cell) for label, cell in zip(header, cells, strict=False)]
+        readings += [(f"{': '.join(words[:i])}: ", cells[i]) for i in range(1, len(cells))]
+        for label, (start, end) in readings:
+            line = label + text[start:end]
+            if any(found >= len(label) for found, _ in _announced_spans(line)):
+                yield start, end
+        header = header or words
+
+
 # --- The public face ---------------------------------------------------------------------------
 
 
@@ -795,6 +873,7 @@ def secret_spans(text: str) -> list[Span]:
         + [m.span() for m in re.finditer(re.escape(MASK), text)]
         + list(_card_spans(text))
         + list(_announced_spans(text))
+        + list(_table_spans(text))
     )
     merged: list[Span] = []
     for start, end in spans:

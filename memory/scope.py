@@ -152,7 +152,7 @@ _NARROW = re.compile(
     + r"|[a-z]{3,}\s+ni\s+[a-z]{3,})|"
     r"no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
     r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
-    r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|keep\s+(?:it|this)\s+(?:private|to\s+yourself|secret|"
+    r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|keep\s+(?:it|this(?:\s+one)?|that(?:\s+one)?)\s+(?:private|to\s+yourself|secret|"
     r"between\s+us|quiet)|"
     r"(?:don'?t|do\s+not|never)\s+(?:share|tell\s+(?:anyone|anybody|the\s+others|the\s+team|"
     r"the\s+rest|everyone|people))|"
@@ -161,7 +161,9 @@ _NARROW = re.compile(
     r")|"
     # A marker in parentheses or after a dash: "(privado)", "– confidencial".
     r"\(\s*(?:esto\s+(?:es\s+)?)?(?:privad[oa]|confidencial|personal|secreto)\s*\)|"
-    r"[-–—]\s*(?:privad[oa]|confidencial)\b"
+    r"[-–—]\s*(?:privad[oa]|confidencial)\b|"
+    # A marker as a hashtag: "#privado Frutería La Huerta…", "#confidencial".
+    r"#(?:privad[oa]|confidencial|private|secreto)\b"
 )
 # A narrowing word said not to apply: "no es privado, compártelo", "esto no es secreto".
 _NOT_NARROW = re.compile(
