@@ -108,6 +108,9 @@ _CALL_ME = re.compile(
     r"\b(?:me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|me\s+llaman|me\s+dicen|"
     r"todo\s+el\s+mundo\s+me\s+llama)\b"
 )
+# The writer's own address ("mi mail es …"): hers even beside the company's ("el de la empresa
+# no lo miro nunca").
+_OWN_ADDRESS = re.compile(r"\bmis?\s+(?:e-?mail|mail|correo|movil|telefono|numero|whatsapp)\b")
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
     r"hacemos|damos|aplicamos|subimos|bajamos|la\s+empresa|el\s+taller|la\s+oficina|"
@@ -356,6 +359,8 @@ def find_subject(
         # A writer who may read no contacts cannot tell which one "la mutua" is: the name as
         # written, for someone who may (decision 0035).
         return Subject(NAMED, text[role.start("word") : role.end("word")])
+    if attribute in _WRITER_ADDRESSES and _OWN_ADDRESS.search(folded):
+        return Subject(WRITER)
     if _WRITER_CUES.search(folded) and not _COMPANY_CUES.search(folded):
         return Subject(WRITER)
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):

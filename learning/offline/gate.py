@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from learning.base import GATE_CATEGORIES, GateDecision, scope_of
+from learning.base import GATE_CATEGORIES, PASS_THRESHOLD, GateDecision, scope_of
 from learning.offline.logreg import fit, softmax
+from learning.offline.subjects import GROUP_ONLY_ROLES, NAME_OPENERS, ROLE_WORDS
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
 from memory.scope import requested_visibility
 from sumalos.embeddings import embed_passages
@@ -87,6 +88,42 @@ def nothing_to_learn(text: str) -> bool:
     if not one_question or _TELLS.search(folded) or _CORRECTION.search(folded):
         return False
     return not any(pattern.search(folded) for pattern in _FACT_CUES)
+
+
+# A business named by its legal form or by the trade word its name opens with ("Cafetería
+# Central", "la clinica dental", "Inmobiliaria Mediterráneo S.L."). "taller" is left out: alone
+# it is the writer's own premises ("hoy ha sido un día de locos en el taller").
+_BUSINESS_WORDS = (set(ROLE_WORDS) | set(NAME_OPENERS)) - GROUP_ONLY_ROLES
+_NAMES_A_BUSINESS = re.compile(
+    r"\b(?:" + "|".join(sorted(_BUSINESS_WORDS)) + r")\b|\bs\.?\s?[la]\.?u?\.?(?=\s|$|[,;:])"
+)
+_CLAUSES = re.compile(r"[,.:;!\n]+\s*")
+_ORDER = _CUE_PATTERNS[1]
+# An order anywhere, as a verb with a pronoun joined to it ("mándale", "márcala", "hazle").
+_ORDER_WITH_PRONOUN = re.compile(
+    r"\b(?:haz|di|pon|manda|envia|marca|guarda|apunta|llama|escribe|avisa|pasa|quita|borra)"
+    r"(?:le|les|la|las|lo|los|me|nos)\b|\b(?:oye|suma)\s+(?:manda|envia|pon|haz|llama)\b"
+)
+# What happened today or yesterday is an event, not a lasting fact about the business.
+_EVENT_OF_THE_DAY = re.compile(r"^(?:hoy|ayer|esta manana|esta tarde)\b")
+
+
+def states_fact_about_business(text: str) -> bool:
+    """Whether ``text`` states something about a named business: no question, no order, not
+    an event of the day, and a business named in it (decision 0042).
+
+    What a person tells about a contact ("Cafetería Central tiene la llave de paso debajo del
+    fregadero", "la Inmobiliaria Mediterráneo ha trasladado su domicilio") is durable; the
+    classifier alone, trained on few such lines, let some fall under its threshold.
+    """
+    folded = fold(text.strip())
+    if "?" in folded or "¿" in folded or _GREETING.search(folded):
+        return False
+    if _ORDER_WITH_PRONOUN.search(folded) or _EVENT_OF_THE_DAY.search(folded):
+        return False
+    if any(_ORDER.search(clause) for clause in _CLAUSES.split(folded)):
+        return False
+    return bool(_NAMES_A_BUSINESS.search(folded))
 
 
 def cues(text: str) -> np.ndarray:
@@ -161,6 +198,12 @@ def decide(message: str, previous: str | None) -> GateDecision:
         p_remember = float(softmax(x @ trained.remember)[0, 1])
         p_categories = softmax(x @ trained.category)[0]
         best = int(np.argmax(p_categories))
+        kept = p_remember >= PASS_THRESHOLD and GATE_CATEGORIES[best] != "ninguno"
+        if not kept and states_fact_about_business(message):
+            # Kept at least at the threshold, under the likeliest category but "nothing".
+            p_remember = max(p_remember, PASS_THRESHOLD)
+            p_categories[GATE_CATEGORIES.index("ninguno")] = 0.0
+            best = int(np.argmax(p_categories))
         category, p_category = GATE_CATEGORIES[best], float(p_categories[best])
     folded = fold(message)
     iban = find_iban(message)

@@ -514,8 +514,9 @@ CHANNELS = {
 PAYMENT_METHODS = {
     r"bizum": "Bizum",
     r"transferencias?|transfer": "transferencia",
-    r"domiciliaci[oó]n|domiciliad[oa]s?|domiciliar|domicilia(?:n|mos)?|recibos?\s+(?:bancarios?|domiciliados?)|"
-    r"adeudo|por\s+el\s+banco": "domiciliación",
+    # Every form of "domiciliar" ("que le domiciliemos los recibos"), never "domicilio".
+    r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
+    r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco": "domiciliación",
     r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|datafono": "tarjeta",
     r"pagares?": "pagaré",
@@ -534,8 +535,10 @@ _TONE = re.compile(
     r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|tuteo|tutear|"
     # "Nada de señor Martín", "Pablo a secas": no formalities.
     r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?|"
-    # "No me hables de usted": the formality refused is the informal one asked for.
-    r"no\s+me\s+(?:hables|trates|llames|escribas)\s+de\s+usted)|"
+    # "No me hables de usted", "no me hables tan formal": the formality refused is the
+    # informal one asked for.
+    r"no\s+me\s+(?:hables|trates|llames|escribas)\s+"
+    r"(?:de\s+usted|(?:tan\s+|de\s+forma\s+|de\s+manera\s+)?formal))|"
     r"(?P<formal>formal(?:es)?)|de\s+usted\b|usted)"
     # A value that is only "tú".
     r"|^\s*tu\s*$"
@@ -569,11 +572,16 @@ _TAX_ID = re.compile(
     r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
 )
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
+# An address said aloud or dictated: "jalcaniz arroba hotmail punto com".
+_SPOKEN_EMAIL = re.compile(
+    r"\b(?P<user>[\w.+\-]+)\s+arroba\s+(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
+    re.IGNORECASE,
+)
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
     r"\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ctra\.?|"
     r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida)\s+"
-    r"[^,.;:\n()]{2,60}?(?:,?\s*(?:n[ºo°.]?\s*)?\d{1,4}(?:\s*[a-z]\b)?)"
+    r"[^,.;:\n()]{2,60}?(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
     r"(?:\s*,?\s*(?:\d{1,2}[ºª](?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
     r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
     re.IGNORECASE,
@@ -605,6 +613,9 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
             slots.append(Slot("tax_id", tax_id, *match.span()))
     for match in _EMAIL.finditer(text):
         slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
+    for match in _SPOKEN_EMAIL.finditer(text):
+        domain = re.sub(r"\s+punto\s+", ".", match.group("domain"), flags=re.IGNORECASE)
+        slots.append(Slot("email", f"{match.group('user')}@{domain}".lower(), *match.span()))
     for match in _PHONE.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))[-9:]
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))

@@ -761,6 +761,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
+        if len(name.rstrip(".")) == 1:
+            continue  # one letter of an abbreviation ("el C.I.F."), never a name
         # A name inside a value ("Calle Doctor Fleming 18") is no subject; one that only runs
         # into a value is ("Comunidad Calle Colón 41").
         if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
