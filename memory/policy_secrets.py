@@ -365,6 +365,21 @@ _NONE_GIVEN = re.compile(
 )
 
 
+# A question in a pasted dialogue is answered on the next turn: "—¿Y el PIN de la tarjeta de
+# gasoil, cuál era?\n—El 6620". The question and its answer are read as one sentence.
+_ANSWERED_ON_NEXT_TURN = re.compile(r"\?[ \t]*\n\s*(?:[-–—]|[a-z]+\s*:)")
+
+
+def _sentence_end(folded: str, start: int, stop: int) -> int:
+    """Where the sentence that goes on at ``start`` ends, at ``stop`` at the latest."""
+    answered = [m.span() for m in _ANSWERED_ON_NEXT_TURN.finditer(folded, start, stop)]
+    for boundary in re.finditer(r"\n|[.!?]\s", folded[start:stop]):
+        at = start + boundary.start()
+        if not any(low <= at < high for low, high in answered):
+            return at
+    return stop
+
+
 def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     """The secret values that follow one announcing word, in its sentence."""
     kind = match.lastgroup or ""
@@ -379,9 +394,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
         return
     # The window never cuts a value in two ("…expediente: SIN-2026-07781" is read whole).
-    stop = _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD))
-    if sentence_end := re.search(r"\n|[.!?]\s", folded[end:stop]):
-        stop = end + sentence_end.start()
+    stop = _sentence_end(folded, end, _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD)))
     if kind in ("code", "key") and (
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
