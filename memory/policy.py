@@ -87,7 +87,10 @@ REASON_INJECTION = (
     "No guardo instrucciones dirigidas a mí ni órdenes de enviar datos a otros: solo aprendo "
     "hechos. Si es una preferencia de un cliente, dímela como tal."
 )
-REASON_NOTHING = "No hay nada que guardar: es una pregunta o un comentario, no un dato."
+REASON_NOTHING = (
+    "Esto parece una pregunta o un comentario: pregúntaselo a Suma en el chat; aquí se guardan "
+    "hechos."
+)
 REASON_INSULT = "No guardo insultos ni juicios sobre personas."
 REASON_SPECIAL_BACKGROUND = (
     "No aprendo por mi cuenta datos de salud, religión, política, vida sexual, afiliación "
@@ -397,7 +400,8 @@ _CLAUSE = (
 # WhatsApp group.
 _PHONE = r"(?<![\d,.])(?:\+\d{2,3}[\s.\-]?)?\d{3}(?:[\s.\-]?\d{2,3}){2,3}(?!\d|,\d)"
 _DESTINATION = (
-    r"(?:(?:al|a\s+este|a|to)\s+(?:(?:whatsapp|numero|movil|telefono|"
+    # Galician "ao", Catalan "al": "Manda ao meu cuñado, ao 612 334 901, …".
+    r"(?:(?:al|ao|a\s+este|a|to)\s+(?:(?:whatsapp|numero|movil|telefono|"
     r"tlf|tel)\s+)?" + _PHONE + r"|(?:a\s+)?este\s+(?:whatsapp|numero|movil|telefono)\b|"
     r"grupo\s+de\s+whatsapp|"
     # A group or a channel by its name, a Telegram handle: al grupo "Oficina Martín",
@@ -1159,6 +1163,45 @@ _INFINITIVE = re.compile(
 _IRREGULAR_INFINITIVE = {"decir": "di", "poner": "pon", "dar": "da"}
 
 
+# The same orders in the other moods people use for them (decision 0041): as a task to go on
+# with ("¿puedes ir mandando…?", "ve pasando…"), as what has to be done ("hay que enviar…"), or
+# impersonally, as what will be done ("se enviará el listado…", "que se mande…"). Read again as
+# the imperative, every rule about orders, destinations and people's data applies to them. What
+# has to be done, or will be, is also how a customer's habit is told ("a Bar El Puerto hay que
+# mandarle las facturas a nombre de la S.L.", "quiere que se le envíen las facturas a
+# admin@…"): those two are orders only when people's data go to an address, a phone or a group.
+_OTHER_MOOD = re.compile(
+    r"\b(?:(?:ir|ve|vete|vas|id|vayas|vaya|vai|sigue|sigas|continua)\s+(?P<gerund>[a-z]+?)(?P<ending>ando|iendo)|"
+    r"(?:hay|habra|habria)\s+que\s+(?P<infinitive>[a-z]+?)(?P<inf_ending>ar|er|ir)|"
+    r"\bse\s+(?:l[aeo]s?\s+)?(?P<impersonal>(?:re)?(?:envi|mand|pas|copi|facilit|proporcion|"
+    r"entreg|export))(?:ara|aran|e|en))"
+    r"(?P<enclitics>(?:se|l[aeo]s?|le|les|me|nos){0,2})\b"
+)
+
+
+def _other_mood_reading(folded: str) -> str | None:
+    """``folded`` with its orders said in other moods said as plain orders, if it has any."""
+    parts, last = [], 0
+    data_sent_out = bool(
+        (_ADDRESS.search(folded) or re.search(_DESTINATION, folded))
+        and re.search(_BULK_DATA, folded)
+    )
+    for said in _OTHER_MOOD.finditer(folded):
+        if said["gerund"]:
+            verb = said["gerund"] + ("a" if said["ending"] == "ando" else "e")
+        elif not data_sent_out:
+            continue
+        elif said["infinitive"]:
+            verb = said["infinitive"] + ("a" if said["inf_ending"] == "ar" else "e")
+        else:
+            verb = said["impersonal"] + "a"
+        if verb not in _KNOWN_ORDERS:
+            continue
+        parts.append(f"{folded[last : said.start()]}. {verb}{said['enclitics']}")
+        last = said.end()
+    return "".join(parts) + folded[last:] if parts else None
+
+
 def _infinitive_reading(folded: str) -> str | None:
     """``folded`` with its orders asked in the infinitive said as plain orders, if it has any."""
     parts, last = [], 0
@@ -1346,7 +1389,13 @@ def is_injection(text: str) -> bool:
         return True
     if _HIDING_FROM_ONE.search(folded) and not _KEPT_PRIVATE.search(folded):
         return True
-    for reading in (folded, _imperative_reading(folded), _infinitive_reading(folded)):
+    readings = (
+        folded,
+        _imperative_reading(folded),
+        _infinitive_reading(folded),
+        _other_mood_reading(folded),
+    )
+    for reading in readings:
         if reading is not None and (_INJECTION.search(reading) or _ordered_by_form(text, reading)):
             return True
     if _ACCOUNT_ON_INVOICES.search(folded) and find_iban(text):
@@ -1393,7 +1442,9 @@ _CHIT_CHAT = re.compile(
     r"^(?:(?:ok|okay|oki|okey|vale|va|venga|genial|perfecto|perfect|estupendo|guay|bien|muy\s+bien|"
     r"gracias|muchas\s+gracias|mil\s+gracias|grax|thx|thanks|thank\s+you|de\s+acuerdo|entendido|"
     r"hecho|listo|si|no|claro|vale\s+vale|hola|buenas|buenos\s+dias|buenas\s+tardes|adios|"
-    r"hasta\s+luego|chao|jaja\w*|jeje\w*|jiji\w*|xd+|lol|haha\w*|ja|ah|oh|uf|ups|sale|dale|"
+    r"hasta\s+luego|hasta\s+(?:manana|ahora|pronto|el\s+\w+)|nos\s+vemos|buenas\s+noches|"
+    r"(?:un\s+)?(?:saludo|saludos|abrazo)|que\s+vaya\s+bien|igualmente|de\s+nada|"
+    r"chao|jaja\w*|jeje\w*|jiji\w*|xd+|lol|haha\w*|ja|ah|oh|uf|ups|sale|dale|"
     r"great|cool|nice|got\s+it|sure|yes|yep|nope|"
     # Suma named, and what is not words: "gracias Suma!! 👍", "ok suma :)", "perfecto 👌".
     r"suma|[:;]-?[)(dp]|[^\w\s])[\s,.!¡?¿]*)+$"
@@ -1409,7 +1460,9 @@ _TELLING = re.compile(r"\b(?:sabias|sabes|recuerdas|did\s+you\s+know)\s+que\b|\b
 _FOR_NOW = re.compile(
     r"^\W*(?:(?:oye|porfa|por\s+favor|suma|hola|buenas)\W+)*(?:pasame|mandame|enviame|dame|hazme|"
     r"preparame|buscame|ensename|muestrame|dime|sacame|calculame|generame|ponme|redactame|"
-    r"haz\s+(?:una|un|el|la)|prepara\s+(?:una|un|el|la)|send\s+me|give\s+me|show\s+me|make\s+me)\b"
+    r"haz\s+(?:una|un|el|la)|prepara\s+(?:una|un|el|la)|send\s+me|give\s+me|show\s+me|make\s+me|"
+    # With what is asked for as a pronoun: "búscamela", "pásamelos".
+    r"(?:pasa|manda|envia|da|busca|ensena|muestra|saca|calcula|genera|prepara)mel[aeo]s?)\b"
 )
 _TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|[.;:!]\s+\S|\n")
 
@@ -1419,20 +1472,58 @@ _TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|
 _FOR_ME_AFTER_A_QUESTION = re.compile(r"\?\s*[a-z]+(?:melos?|melas?|me)\W*$")
 
 
+# Why the writer asks, after a question or a request: "lo necesito para un formulario", "que la
+# tengo que reenviar", "es para la gestoría". It tells nothing about the business.
+_WHY_ASKED = re.compile(
+    r"^\W*(?:es\s+que\s+|porque\s+|que\s+)?(?:(?:lo|la|los|las|me)\s+(?:necesito|hace\s+falta|"
+    r"hacen\s+falta|tengo\s+que|quiero)|es\s+para)\b[^.!?\n]*[.!?]*$"
+)
+# Where a message's sentences part: after a full stop, a question or an exclamation, at a line
+# break, and before a question that opens mid-sentence ("Suma, ¿me sacas…?").
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|\s*(?=¿)")
+
+
+def _is_nothing_sentence(sentence: str) -> bool:
+    """Whether one sentence is chit-chat, a question to Suma or a request for now."""
+    folded = fold(sentence)
+    if _CHIT_CHAT.match(folded) or not re.search(r"\w", folded):
+        return True
+    if _FOR_NOW.match(folded) and not _TOLD_WITH_IT.search(folded):
+        return True
+    return bool(_QUESTION.match(sentence))
+
+
 def is_nothing_to_store(text: str) -> bool:
-    """Chit-chat, a question to Suma or a request for now: nothing in it is a fact to remember."""
+    """Chit-chat, a question to Suma or a request for now: nothing in it is a fact to remember.
+
+    Read sentence by sentence: a greeting, a question and thanks ("Buenas tardes. ¿Me puede
+    decir cómo se hace una factura rectificativa? Muchas gracias.") are still nothing, and so
+    is why the writer asks, after the question ("¿me sacas el CIF de X? lo necesito para un
+    formulario"). One sentence that tells something keeps the whole message.
+    """
     stripped = text.strip()
     folded = fold(stripped)
     if not folded:
         return False
     if _CHIT_CHAT.match(folded) or not re.search(r"\w", folded):
         return True
+    if _TELLING.search(folded):
+        return False
     if _FOR_NOW.match(folded) and not _TOLD_WITH_IT.search(folded):
         return True
     if _FOR_ME_AFTER_A_QUESTION.search(folded):
-        question = stripped[: stripped.rindex("?") + 1]
-        return bool(_QUESTION.match(question)) and not _TELLING.search(folded)
-    return bool(_QUESTION.match(stripped)) and not _TELLING.search(folded)
+        stripped = stripped[: stripped.rindex("?") + 1]
+    asked = False
+    for sentence in filter(None, (part.strip() for part in _SENTENCE_BREAK.split(stripped))):
+        folded_sentence = fold(sentence)
+        why_asked = _WHY_ASKED.match(folded_sentence) and not _TOLD_WITH_IT.search(folded_sentence)
+        if asked and why_asked:
+            continue
+        if not _is_nothing_sentence(sentence):
+            return False
+        # A greeting or thanks asks for nothing: a reason after it alone would be a fact.
+        asked = asked or not _CHIT_CHAT.match(folded_sentence)
+    return asked
 
 
 # --- The decision --------------------------------------------------------------------------------
@@ -1468,7 +1559,9 @@ def check_content(
     content = f"{text}\n{value}"
     if is_injection(content) and _ADDRESS.search(content):
         return PolicyDecision(Verdict.INJECTION, REASON_INJECTION)
-    if not value and is_nothing_to_store(text):
+    # A question that orders something ("¿podrías reenviar las facturas al 611…? gracias") is
+    # the order, not nothing.
+    if not value and is_nothing_to_store(text) and not is_injection(content):
         return PolicyDecision(Verdict.REFUSE, REASON_NOTHING)
     if is_secret(content):
         return PolicyDecision(Verdict.REFUSE, REASON_CONFIDENTIAL)

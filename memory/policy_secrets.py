@@ -382,14 +382,22 @@ _CORRECTION = re.compile(
 )
 
 
+# A question in a pasted dialogue is answered on the next turn: "—¿Y el PIN de la tarjeta de
+# gasoil, cuál era?\n—El 6620". The question and its answer are read as one sentence.
+_ANSWERED_ON_NEXT_TURN = re.compile(r"\?[ \t]*\n\s*(?:[-–—]|[a-z]+\s*:)")
+
+
 def _sentence_stop(folded: str, end: int, stop: int) -> int:
     """Where the sentence that runs on from ``end`` stops, at ``stop`` at the latest."""
     if label := _LABEL_LINE_REST.match(folded, end):
         end = label.end()
     if correction := _CORRECTION.search(folded, end, stop):
         stop = _word_end(folded, min(len(folded), correction.end() + _WINDOW))
-    sentence_end = _SENTENCE_END.search(folded, end, stop)
-    return sentence_end.start() if sentence_end else stop
+    answered = [m.span() for m in _ANSWERED_ON_NEXT_TURN.finditer(folded, end, stop)]
+    for boundary in _SENTENCE_END.finditer(folded, end, stop):
+        if not any(low <= boundary.start() < high for low, high in answered):
+            return boundary.start()
+    return stop
 
 
 # "Contraseña: pedírsela a Lucía", "password reset: …": what to do about it, not its value.

@@ -92,6 +92,18 @@ _NARROW = re.compile(
     + _OTHERS
     + r")?|"
     r"(?:que|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?(?:lo\s+|la\s+|se\s+)?" + _SEE + r"|"
+    # Kept among the writer's own notes: "guárdalo en mis notas", "que sea una nota mía, de
+    # nadie más", "esto es mío y de nadie más".
+    r"(?:apunta|anota|guarda|pon|mete|deja)(?:l[oa]s?|mel[oa]s?)?\s+en\s+mis\s+(?:notas|apuntes)\b|"
+    r"(?:que\s+(?:sea|quede(?:\s+como)?)\s+)?(?:una\s+)?nota\s+(?:solo\s+|solamente\s+)?mia(?:\s*,?\s+(?:y\s+)?de\s+nadie\s+mas)?\b|"
+    r"(?:que\s+sea\s+|es\s+)?(?:mi[oa]s?|para\s+mi)\s*,?\s+(?:y\s+)?de\s+nadie\s+mas\b|"
+    r"que\s+sea\s+(?:solo\s+)?mi[oa]\b|"
+    # Kept from the others, or from people by name, as what they cannot do: "que Andrés y
+    # Carmen no puedan verlo", "que nadie más pueda leerlo", "que no lo pueda ver nadie".
+    r"que\s+(?:(?:el|la|mi)\s+)?[a-z]{3,}(?:\s*(?:,|\by\b|\be\b|\bni\b)\s*(?:(?:el|la|mi)\s+)?[a-z]{3,})*\s+"
+    r"(?:mas\s+)?no\s+(?:lo\s+|la\s+)?(?:pueda|puedan)\s+(?:ver|leer|saber)(?:lo|la)?\b|"
+    r"que\s+nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?pueda\s+(?:ver|leer|saber)(?:lo|la)?\b|"
+    r"que\s+no\s+(?:lo|la)\s+(?:pueda|puedan)\s+(?:ver|leer|saber)\s+(?:nadie|(?:el\s+|la\s+)?[a-z]{3,})|"
     # The note itself kept from one person: "que no lo vea Andrés: …" (decision 0024).
     r"que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\s+(?:el\s+|la\s+|mi\s+)?[a-z]{3,}|"
     # "que el resto no lo sepa", "q los demás no se enteren".
@@ -406,6 +418,29 @@ def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
         return "perfil_usuario" if category in _THIRD_PARTY_OR_COMPANY else category
     if category in _ABOUT_THE_WRITER and marked_visibility(text) == Visibility.SHARED:
         return "empresa"
+    return category
+
+
+# A fact that opens with somebody's name and never speaks in the first person is about them:
+# "Vicente Llorens, DNI 23831903Q, quiere las facturas a su nombre" is a contact's fact, not the
+# writer's profile, whatever category the client (or the gate) gave it.
+_OPENS_WITH_A_NAME = re.compile(
+    r"^\W*[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de\s+|del\s+|de\s+la\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)+\b"
+)
+_WRITER_SPEAKS = re.compile(
+    r"\b(?:yo|me|mi|mis|soy|estoy|tengo|he|prefiero|quiero|llamame|llamadme|i|i'?m|my|me)\b|"
+    r"\b\w+(?:melos?|melas?|me)\b"
+)
+
+
+def written_category(text: str, category: str) -> str:
+    """``category`` as the text bears it out: somebody named is never the writer's profile."""
+    if (
+        category == "perfil_usuario"
+        and _OPENS_WITH_A_NAME.match(text)
+        and not _WRITER_SPEAKS.search(fold(text))
+    ):
+        return "cliente"
     return category
 
 

@@ -17,6 +17,7 @@ from memory.ladder import Layer, decide_layer
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
 from memory.scope import requested_visibility as scope_requested
+from memory.scope import written_category
 from memory.services.audit import audit_change, snapshot
 from memory.services.base import IBAN_ATTRIBUTE, lock_level, owner_columns, validated
 from memory.services.conflicts import find_conflict, level_q
@@ -84,6 +85,8 @@ def memory_write(
     confidence: float = 1.0,
 ) -> WriteResult:
     """Store one fact on the layer the ladder decides, resolving conflicts on that level."""
+    # Whatever category the caller named, somebody else's fact is not the writer's profile.
+    category = written_category(text, category)
     text, subject, attribute, value, area = validated(
         category=category, text=text, subject=subject, attribute=attribute, value=value, area=area
     )
