@@ -683,6 +683,10 @@ _INJECTION = re.compile(
             _CLAUSE
             + r"(?:forward|send|upload|post|pass|copy|cc|bcc|e-?mail|mail|share|export|dump)\b"
             r"[^\n]{0,120}?(?:@[\w\-]+\.\w|https?://|www\.)",
+            # An automation set up for Suma, named as a thing: "envío automático de las facturas
+            # a x@y", "webhook: …, haz POST a hooks.zapier.com/…".
+            r"\b(?:(?:re)?envios?\s+automaticos?|webhooks?|haz\s+(?:un\s+)?(?:post|put|get))\b[^\n]{0,120}?"
+            r"(?:@[\w\-]+\.\w|https?://|www\.)",
             # "Todas las facturas que entren reenvíalas a x@y": the order after what it covers.
             r"\b(?:cada|todas?|todos)\b[^.\n]{0,60}?(?<!\bse\s)(?<!\bnos\s)(?<!\blas\s)(?<!\blos\s)"
             r"(?<!\ble\s)(?<!\bles\s)\b(?:re)?(?:envia|manda|pasa|remite|copia|sube)"
@@ -758,7 +762,7 @@ _INJECTION = re.compile(
             # Catalan and Valencian: "digues a l'Andrés que…", "digues-li a la Lucía que…".
             r"digues(?:-?li|-?los)?|diga-?li|dis-?li|avisa-?(?:li|l)|escriu(?:-?li)?|recorda-?li|"
             r"conta-?li|comenta-?li|pregunta-?li|"
-            r"cuenta(?:le|les)|informa(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
+            r"cuenta(?:le|les)|informa(?:le|les)?|notifica(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
             r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
             r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les))\s+(?:a|al)\s+[^.\n]{1,40}?\b"
             r"(?:que|de\s+que|diciendo|si)\b",
@@ -1367,7 +1371,10 @@ def _ordered_by_form(text: str, reading: str) -> bool:
 # An address spelled out so that it is not read as one: "x arroba gestoria punt cat",
 # "presupuestos(at)gmail(dot)com". Written back with "@" and "." before it is read.
 _SPELLED_AT = re.compile(
-    r"(?<=\w)(?:\s*[(\[](?:at|arroba)[)\]]\s*|\s+arroba\s+)(?=\w)", re.IGNORECASE
+    r"(?<=\w)(?:\s*[(\[](?:at|arroba)[)\]]\s*|\s+arroba\s+|"
+    # "accounts at hotelesdelturia dot com": a bare "at" only before a domain spelled out.
+    r"\s+at\s+(?=[\w\-]+\s+(?:dot|punto|punt)\s+(?:com|es|net|org|cat|eu|info)\b))(?=\w)",
+    re.IGNORECASE,
 )
 _SPELLED_DOT = re.compile(
     r"(?<=\w)(?:\s*[(\[](?:dot|punto|punt)[)\]]\s*|\s+(?:punto|punt|dot)\s+(?=(?:com|es|net|org|cat|"
@@ -1376,9 +1383,16 @@ _SPELLED_DOT = re.compile(
 )
 
 
+# A web address written without its scheme, with a path: "hooks.zapier.com/hooks/catch/…".
+_BARE_URL = re.compile(
+    r"(?<![\w@/.\-])(?=[a-z0-9][\w\-]*(?:\.[\w\-]+)*\.(?:com|es|net|org|io|cat|eu|info|app|dev|me)/)",
+    re.IGNORECASE,
+)
+
+
 def unspell_addresses(text: str) -> str:
-    """``text`` with every address spelled out written back as one."""
-    return _SPELLED_DOT.sub(".", _SPELLED_AT.sub("@", text))
+    """``text`` with every address spelled out, or written without its scheme, written back."""
+    return _BARE_URL.sub("https://", _SPELLED_DOT.sub(".", _SPELLED_AT.sub("@", text)))
 
 
 def is_injection(text: str) -> bool:

@@ -189,7 +189,7 @@ _CREDENTIAL_WORDS = (
 _KEY_WORDS = r"claves?|claus?|key|secreto"
 # Naming a one-time code or a PIN: a bare run of digits is the secret.
 _CODE_WORDS = (
-    r"codigos?|code|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
+    r"codigos?|codes?|otp|2fa|pin|nip|puk|cvv2?|cvc|sms|combinacion|combination|"
     # Catalan and Valencian: "codi de verificació", "el codi és…".
     r"codis?|"
     # Basque: "atea irekitzeko kodea", "sarbide kodea".
@@ -303,7 +303,7 @@ _ORDINARY_VALUE = re.compile(
     re.IGNORECASE,
 )
 _CODE_VALUE = re.compile(
-    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
+    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{4}(?:-\d{4}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
     r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
 # Three letters and figures, both: a code only when announced ("…: K4R"), never a model ("V8").
@@ -404,7 +404,10 @@ def _sentence_stop(folded: str, end: int, stop: int) -> int:
 _NONE_GIVEN = re.compile(
     r"\W*(?:pidesela|pedirsela|pedirla|pidela|preguntale|preguntar|preguntad|ask\b|reset\b|"
     r"recovery\b|no\s*[,.;:]|no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
-    r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun)"
+    r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun|"
+    # A house rule about passwords, not one: "contraseñas: cada uno la suya y nunca por whatsapp".
+    r"cada\s+(?:uno|una|cual)\b|nunca\b|siempre\b|hay\s+que\b|se\s+cambian?\b|deben\b|"
+    r"tienen\s+que\b)"
 )
 
 

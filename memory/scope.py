@@ -186,6 +186,8 @@ _NOT_NARROW = re.compile(
     r"(?:mi|ti)(?:\s+sol[oa])?|no\s+(?:para|pa)\s+mi\s+sol[oa]|"
     r"not\s+(?:just|only)\s+(?:for\s+)?me|"
     r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal)|"
+    # "Apúntalo en lo común, no en lo mío": the writer's own space, refused.
+    r"no\s+(?:en|a)\s+lo\s+(?:mio|personal|privado)|"
     # Said as an aside after what is asked: "Público para la empresa, no privado: …".
     r"(?<![^\W\d_])(?:(?<=[,;(])|(?<=[,;(]\s))no\s+(?:privad[oa]s?|confidencial(?:es)?|secreto))\b"
 )
@@ -201,6 +203,8 @@ _SHARE = re.compile(
     r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal)"
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
+    # "apúntalo en lo común", "guárdalo en lo compartido".
+    r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:en|a)\s+lo\s+(?:comun|compartido)\b|"
     # "guárdalo como dato de empresa:", "apúntalo en lo de la empresa".
     r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:como|en)\s+(?:(?:un|una)\s+)?(?:dato|nota|"
     r"info|informacion|lo)\s+de\s+(?:la\s+)?empresa|"
