@@ -1031,9 +1031,7 @@ _CORRECTION_OPENER = re.compile(
 )
 
 
-# "Me corrijo, 195": the new number alone, for the one number the previous message said.
-_NUMBER_ALONE = re.compile(r"\s*(?P<new>\d+(?:,\d+)?)\s*[.!]*\s*")
-_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)?(?![\d.,]*\d)")
+# "Era el día 15, no el 5": the new number, then the old one.
 _NUMBER_INSTEAD = re.compile(
     r"(?<![\d.,])(?P<new>\d+)(?![\d.,]\d),?\s+no\s+(?:(?:el|la|los|las|a|en|de)\s+)?(?P<old>\d+)\b"
 )
@@ -1053,9 +1051,6 @@ def _corrected_previous(
     opener = _CORRECTION_OPENER.match(folded)
     if not previous or not opener:
         return None
-    alone = _NUMBER_ALONE.fullmatch(folded, opener.end())
-    if alone is not None and len(_NUMBER.findall(previous)) == 1:
-        return _NUMBER.sub(alone["new"], previous), alone["new"]
     instead = _NUMBER_INSTEAD.search(folded)
     if instead is not None and re.search(rf"\b{instead['old']}\b", previous):
         # "era el día 15, no el 5": the number the previous message said, put right.
