@@ -303,7 +303,7 @@ _ORDINARY_VALUE = re.compile(
     re.IGNORECASE,
 )
 _CODE_VALUE = re.compile(
-    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|\d{4}(?:-\d{4}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
+    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?!(?:19|20)\d{2}-)\d{4}(?:-\d{4}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
     r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
 # Three letters and figures, both: a code only when announced ("…: K4R"), never a model ("V8").

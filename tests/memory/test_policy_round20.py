@@ -31,6 +31,7 @@ from sumalos.rls.rule import Visibility
         ("la contraseña del wifi se cambia cada tres meses, la pone Lucía", "none"),
         # Look-alikes: a delivery reference in groups of four, where invoices are sent.
         ("el pedido 4410-2290 de Saneamientos llega el jueves", "none"),
+        ("el código que sale en el albarán es el 2026-0112", "none"),
         ("las facturas de Hoteles del Turia se envían a contabilidad@hotelesdelturia.es", "none"),
         ("la web de la gestoría es gestoriaibanez.es/clientes, ahí suben los modelos", "none"),
     ],
