@@ -178,13 +178,12 @@ UNLINKED_PREFIX = "unlinked:"
 
 def subject_matches(expected: dict[str, Any], found: Found) -> bool:
     name = expected["subject"]
-    if name.startswith(UNLINKED_PREFIX):
-        # Blind set E marks an unlinked subject in the name itself ("unlinked:Bodega El Tonel").
+    # Blind sets from E on mark an unlinked subject in the name itself ("unlinked:Bodega El
+    # Tonel"); earlier ones with a flag.
+    if name.startswith(UNLINKED_PREFIX) or expected.get("unlinked"):
         name = name.removeprefix(UNLINKED_PREFIX)
         return not found.linked and _norm(found.subject) == _norm(name)
-    if expected.get("unlinked"):
-        return not found.linked and _norm(found.subject) == _norm(name)
-    return bool(found.subject == expected["subject"])
+    return bool(found.subject == name)
 
 
 def fact_found(expected: dict[str, Any], found: Found, today: datetime.date) -> bool:

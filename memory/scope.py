@@ -432,7 +432,7 @@ _OPENS_WITH_A_NAME = re.compile(
     r"^\W*[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de\s+|del\s+|de\s+la\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)+\b"
 )
 _WRITER_SPEAKS = re.compile(
-    r"\b(?:yo|me|mi|mis|soy|estoy|tengo|he|prefiero|quiero|llamame|llamadme|i|i'?m|my|me)\b|"
+    r"\b(?:yo|me|mi|mis|soy|estoy|tengo|he|prefiero|quiero|llamame|llamadme|i'?m|my)\b|"
     r"\b\w+(?:melos?|melas?|me)\b"
 )
 
