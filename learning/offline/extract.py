@@ -193,8 +193,25 @@ _FILLERS = re.compile(
     r"^\s*(?:ojo(?:\s+que)?|oye|mira|por\s+cierto|que\s+sepas(?:\s+que)?|recuerda(?:\s+que)?|"
     r"apunta(?:\s+que)?|anota(?:\s+que)?|una\s+cosa|importante|nota|aviso|atencion|"
     r"te\s+cuento(?:\s+que)?|para\s+que\s+lo\s+sepas|pues|bueno|vale|nada|[Hh]ola|"
-    r"[Bb]uen(?:os|as)\s+(?:d[ií]as|tardes|noches))\s*[:,.!\-–]*\s+",
+    r"[Bb]uen(?:os|as)\s+(?:d[ií]as|tardes|noches)|[Bb]uenas|[Ee]stimad[oa]s?(?:\s+[a-záéíóúñ]+)?|"
+    r"[Hh]ello|[Hh]i|[Dd]ear(?:\s+[a-z]+)?)\s*[:,.!\-–]*\s+",
 )
+# "Reenvío el correo de Inmaculada:", "Te paso lo que dice Nacho:": who the next lines quote.
+_FORWARD_FRAME = re.compile(
+    r"^\s*(?:te\s+|os\s+)?(?:reenv[ií]o|paso|copio|pego)\b.*\b(?:de|dice|manda|escribe)\b"
+    r"|^\s*(?:de|from)\s*:",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"^\s*[\"“«']")
+# A forwarded e-mail's frame and formalities: they state nothing about anyone.
+_LETTER_LINE = re.compile(
+    r"^\s*(?:-{3,}.*|[>\s]*(?:mensaje\s+)?(?:reenviado|forwarded(?:\s+message)?|fwd?|rv)\s*:?\s*|"
+    r"(?:asunto|subject|para|to|cc|fecha|date|enviado|sent)\s*:.*|"
+    r"(?:(?:un\s+)?(?:saludo|abrazo)s?|saludos\s+cordiales|atentamente|gracias|"
+    r"(?:muchas\s+)?gracias|cordialmente|best\s+regards|regards)[\s,.!]*)$",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"^\s*(?:[-*•·>]+|\d{1,2}[.)])\s+")
 _CLAUSES = re.compile(
     # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
     r"(?<=[.!?;])(?<![Ss]r\.)(?<![Ss]ra\.)(?<![Dd]r\.)(?<![Dd]ra\.)(?<![Ss]rta\.)"
@@ -262,13 +279,22 @@ _NOT_ITEMS = frozenset(
 
 
 def _clean(text: str) -> str:
-    cleaned = strip_markers(text) or text
-    previous = None
-    while previous != cleaned:
-        previous = cleaned
-        cleaned = _FILLERS.sub("", cleaned, count=1)
-    cleaned = re.sub(r"\s+", " ", cleaned).strip(" ,;:-")
+    """The message without markers, openers or letter formalities, one line per line: a list
+    or a "key: value" card says one thing per line."""
+    lines = [_clean_line(strip_markers(line)) for line in text.splitlines()]
+    cleaned = "\n".join(line for line in lines if line) or _clean_line(text)
     return cleaned[:1].upper() + cleaned[1:]
+
+
+def _clean_line(line: str) -> str:
+    if _LETTER_LINE.match(line):
+        return ""
+    line = _BULLET.sub("", line)
+    previous = None
+    while previous != line:
+        previous = line
+        line = _FILLERS.sub("", line, count=1)
+    return re.sub(r"\s+", " ", line).strip(" ,;:-")
 
 
 def sentence(text: str) -> str:
@@ -1219,17 +1245,29 @@ def _message_facts(
     clauses = _clauses(cleaned)
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
+    header: ExtractedFact | None = None
     for clause in clauses:
-        clause_facts = _clause_facts(clause, contacts, today)
+        framing = len(clauses) > 1 and _FORWARD_FRAME.match(clause) is not None
+        clause_facts = [] if framing else _clause_facts(clause, contacts, today)
+        if header is not None and _QUOTED.match(clause):
+            # A forwarded or quoted message speaks with its sender's voice: "mi DNI" is theirs.
+            clause_facts = [
+                _about(fact, header) if not fact.subject_name else fact for fact in clause_facts
+            ]
         if not clause_facts and len(clauses) > 1:
             # A clause that states nothing may still name who the next one is about
             # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
-            carried = _named_in(clause, contacts, today) or carried
+            header = _named_in(clause, contacts, today)
+            carried = header or carried
         leftover = _leftover_note(clause, clause_facts, today)
         for fact in [*clause_facts, *([leftover] if leftover else [])]:
-            # A clause that names nobody is about the subject of the clause before it.
+            # A clause that names nobody is about the subject of the clause before it; a card
+            # under a name ("Cliente: X" / "Condiciones: …") is about that name unless a line
+            # names another outright.
             if carried is not None and not fact.subject_name and fact.category == "empresa":
                 fact = _about(fact, carried)
+            elif header is not None and fact.subject_name and not _names_outright(clause, fact):
+                fact = _about(fact, header)
             facts.append(_reuse_names(fact, known, contacts))
             if fact.subject_name:
                 carried = fact
@@ -1241,11 +1279,25 @@ def _message_facts(
             return []
         note = note_fact(message, contacts)
         return [note] if note is not None else []
-    unique: list[ExtractedFact] = []
-    seen: set[tuple[str, str, str]] = set()
+    unique: dict[tuple[str, str, str], ExtractedFact] = {}
     for fact in facts:
         key = (fact.category, fact.subject_name.casefold(), fact.attribute)
-        if key not in seen:
-            seen.add(key)
-            unique.append(fact)
-    return unique
+        first = unique.get(key)
+        if first is None:
+            unique[key] = fact
+        elif fact.attribute in _SAID_IN_PARTS and fact.value not in first.value:
+            # "L a V 7–14" on one line, "sábados cerrado" on the next: one schedule.
+            unique[key] = replace(
+                first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
+            )
+    return list(unique.values())
+
+
+def _names_outright(clause: str, fact: ExtractedFact) -> bool:
+    """Whether ``clause`` writes a word of the fact's subject name, not just a role word
+    that the matcher took for it ("su gestor" is no "Gestoría Ibáñez")."""
+    written = set(_words(clause))
+    return any(len(w) >= 4 and w in written for w in _words(fact.subject_name))
+
+
+_SAID_IN_PARTS = frozenset({"horario", "cierre", "instrucciones_entrega"})

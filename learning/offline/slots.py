@@ -12,6 +12,7 @@ docs/decisions/0020, 0026, 0040.
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -328,10 +329,21 @@ _PERIOD_CANONICAL = re.compile(
     rf"\b(?P<a>\d{{1,2}})(?:\s+(?P<m1>{_MONTHS}))?-(?P<b>\d{{1,2}})\s+{_MONTH}"
 )
 _ISO_DATE = re.compile(r"\b(?P<y>20\d\d)-(?P<m>\d\d)-(?P<d>\d\d)\b")
-_TIME_CANONICAL = re.compile(r"\b(?P<a>\d{1,2}:\d\d)-(?P<b>\d{1,2}:\d\d)\b")
+_TIME_CANONICAL = re.compile(r"\b(?P<a>\d{1,2}:\d\d)\s*[-–]\s*(?P<b>\d{1,2}:\d\d)\b")
+# Bare hours joined by a dash ("8–14 y 16–19"), read as times only beside days of the week.
+_HOURS_DASHED = re.compile(
+    r"(?<![\d/.,:])\b(?P<a>\d{1,2})h?\s*[-–]\s*(?P<b>\d{1,2})h?\b(?![\d/.,:%€])"
+)
 _RELATIVE = re.compile(r"\b(?:pasado\s+manana|manana)\b(?!\s+(?:y|o)\b)(?!s)")
 _MONTH_ALONE = re.compile(rf"\b(?:en|todo|durante|el\s+mes\s+de|mes\s+de|de)\s+{_MONTH}\b")
 _WEEKDAY_RANGE = re.compile(rf"\b(?:de\s+)?(?P<a>{_DAY})\s+a\s+(?P<b>{_DAY})\b")
+# Days written short, in a range only: "lun a vie", "L-V", "mar-sáb", "L a J".
+_SHORT_DAYS = {"l": 0, "lun": 0, "m": 1, "mar": 1, "x": 2, "mie": 2, "mier": 2, "j": 3, "jue": 3}
+_SHORT_DAYS |= {"v": 4, "vie": 4, "s": 5, "sab": 5, "d": 6, "dom": 6}
+_SHORT_DAY = "|".join(sorted(_SHORT_DAYS, key=len, reverse=True))
+_SHORT_DAY_RANGE = re.compile(
+    rf"\b(?:de\s+)?(?P<a>{_SHORT_DAY})\.?(?:\s*[-–/]\s*|\s+al?\s+)(?P<b>{_SHORT_DAY})\b\.?(?![-–/]?\d)"
+)
 _WEEKDAY = re.compile(rf"\b(?P<day>{_DAY})\b")
 # An hour in figures, or in words after its article ("las cinco y media", "la una").
 _HOUR_WORDS = "una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce"
@@ -453,8 +465,18 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
     for match in _WEEKDAY_RANGE.finditer(folded):
         value = f"{_weekday(match.group('a'))} a {_weekday(match.group('b'))}"
         slots.append(Slot("weekday", value, *match.span()))
+    for match in _SHORT_DAY_RANGE.finditer(folded):
+        a, b = _SHORT_DAYS[match.group("a")], _SHORT_DAYS[match.group("b")]
+        if a < b:  # "m-j" is Tuesday to Thursday; "s-l" is no range anyone writes
+            value = f"{_WEEKDAY_NAMES[a]} a {_WEEKDAY_NAMES[b]}"
+            slots.append(Slot("weekday", value, *match.span()))
     for match in _WEEKDAY.finditer(folded):
         slots.append(Slot("weekday", _weekday(match.group("day")), *match.span()))
+    if any(s.kind == "weekday" for s in slots):
+        for match in _HOURS_DASHED.finditer(folded):
+            opens, closes = int(match.group("a")), int(match.group("b"))
+            if opens < closes <= 24:
+                slots.append(Slot("time", f"{opens}:00-{closes}:00", *match.span()))
     for match in _TIME_RANGE.finditer(folded):
         opens, closes = _hour(match, "a"), _hour(match, "b")
         # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
@@ -889,6 +911,13 @@ _APPOSITION = re.compile(
     r"|\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{2,40},\s+"
     rf"(?P<between>{_NAME}),"
 )
+# A card's label that names a role, then the person ("Persona de contacto para pedidos: Maite",
+# "Agente asignado: Marisa Llopis", "Contact person: Mr. Thompson").
+_LABELLED_PERSON = re.compile(
+    rf"(?:^|(?<=[\n:;,]))\s*(?:persona\s+de\s+)?(?:contact(?:o|\s+person)?|agente|interlocutora?|"
+    rf"{_ROLES})\b[^:\n]{{0,40}}:\s*(?:(?:sra?|mrs?|ms)\.?\s+)?"
+    r"(?P<name>[a-zñ]{3,}(?:\s+[a-zñ]{3,}){0,2})"
+)
 
 
 # "Mª Carmen", "M.ª José": María written short, a first name of two letters.
@@ -941,6 +970,13 @@ def _people(text: str, folded: str) -> list[Slot]:
             end = surname.end()
         kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
         slots.append(Slot(kind, " ".join(kept), start, end))
+    for match in _LABELLED_PERSON.finditer(folded):
+        start = match.start("name")
+        words = text[start : match.end("name")].split()
+        kept = list(itertools.takewhile(lambda w: w[:1].isupper(), words))
+        end = start + len(" ".join(kept))
+        if kept and not any(s.start < end and start < s.end for s in slots):
+            slots.append(Slot("person", " ".join(kept), start, end))
     for match in _APPOSITION.finditer(text):
         group = next(g for g in ("name", "name2", "between") if match.group(g))
         start, end = match.span(group)
