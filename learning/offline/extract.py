@@ -36,9 +36,11 @@ from learning.offline.subjects import (
     ROLE_WORDS,
     WRITER,
     Mention,
+    apposed_names,
     link,
     look_alike,
     match_contacts,
+    name_run_on,
     nickname_after,
     role_groups,
     sets_apart,
@@ -88,7 +90,9 @@ _WRITER_ADDRESSES = frozenset({"email", "telefono"})
 _PREFERENCES = frozenset({"tono", "canal_preferido", "preferencia", "horario"})
 _SUPPLIER_HINTS = re.compile(
     r"\bproveedor|\bnos\s+(?:cobra|cobran|fia|fian|sirve|sirven|vende|venden|suministra|"
-    r"trae|traen|hace|hacen|factura|facturan|descuenta|rebaja|deja|sube|ha\s+subido)|"
+    r"trae|traen|hace|hacen|factura|facturan|descuenta|rebaja|deja|da|dan|sube|ha\s+subido)|"
+    # someone the company works with: "el electricista con el que hacemos las obras"
+    r"\bcon\s+(?:el|la|los|las|quien|quienes)\s+(?:que\s+)?[a-z]+(?:amos|emos|imos)\b|"
     r"\ble\s+(?:pagamos|compramos|pedimos)|\bles\s+(?:pagamos|compramos|pedimos)|"
     r"\b(?:pagamos|pagarle|pagarles)\b"
 )
@@ -336,7 +340,30 @@ def _mention_subject(mention: Mention, text: str) -> Subject:
     lead = _ROLE_LEAD.search(text[: mention.start])
     start = lead.start() if lead else mention.start
     kind = CONTACT if mention.contact is not None else NAMED
-    return Subject(kind, mention.name, mention.contact, (start, mention.end))
+    return Subject(kind, mention.name, mention.contact, (start, _name_end(mention, text)))
+
+
+_FOLLOWING = re.compile(r"\s+([\wáéíóúñü]{4,})")  # no article: "en las palmeras las llaves"
+
+
+def _name_end(mention: Mention, text: str) -> int:
+    """Where the words that named a contact end: with the words of its name that follow the one
+    that matched ("la clinica dental" is Clínica Dental Sonrisas said short, all of it), and
+    with the bracket the name ran into."""
+    if mention.contact is None:
+        return mention.end
+    carried = set(_words(mention.contact.name))
+    end = mention.end
+    following = _FOLLOWING.match(text, end)
+    while following is not None and set(_words(following.group(1))) <= carried:
+        end = following.end()
+        following = _FOLLOWING.match(text, end)
+    opened = text.rfind("(", mention.start, end)
+    closing = text.find(")", end)
+    if opened != -1 and ")" not in text[opened:end] and closing != -1:
+        # "ruiz saez (carmen, la clienta)": the bracket that the name ran into says who she is
+        end = closing + 1
+    return end
 
 
 _ROLE_NAMED = re.compile(r"\b(?:el|la|los|las|al|del)\s+(?P<word>[a-zñ]+)\b")
@@ -362,7 +389,7 @@ def find_subject(
         and not _runs_on(m, longer)
     ]
     if mentions:
-        other = look_alike(text, mentions[0])
+        other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
         if other:
             return Subject(NAMED, other, span=(mentions[0].start, mentions[0].end), set_apart=True)
         return _mention_subject(mentions[0], text)
@@ -373,7 +400,10 @@ def find_subject(
     if _CALL_ME.search(folded):
         return Subject(WRITER)
     taken = [(s.start, s.end) for s in slots]
-    names = sorted([*unknown_names(text, taken), *_unclaimed(traded, taken)], key=lambda m: m.start)
+    names = sorted(
+        [*unknown_names(text, taken), *_unclaimed([*traded, *apposed_names(text)], taken)],
+        key=lambda m: m.start,
+    )
     if names:
         return replace(_mention_subject(names[0], text), set_apart=sets_apart(text))
     groups = role_groups(text)
@@ -411,17 +441,21 @@ def _another_business(mention: Mention, traded: list[Mention], text: str) -> boo
 
 
 def _runs_on(mention: Mention, names: list[Mention]) -> bool:
-    """Beside a contrast, a contact's name that runs on into a word it does not carry is
-    another business ("Talleres García Hermanos (no confundir con Talleres García S.L.)")."""
+    """Beside a contrast, a contact's name inside a longer one with a word it does not carry
+    is another business: "Talleres García Hermanos (no confundir con Talleres García S.L.)",
+    "el Hotel Miramar de Dénia (no el hostal de Gandía)" beside Hostal Miramar."""
     if mention.contact is None:
         return False
     carried = set(_words(mention.contact.name))
-    return any(
-        n.start <= mention.start
-        and mention.end < n.end
-        and not set(_words(n.name[mention.end - n.start :])) <= carried
-        for n in names
-    )
+    for name in names:
+        if not name.start <= mention.start <= mention.end <= name.end:
+            continue
+        around = (
+            f"{name.name[: mention.start - name.start]} {name.name[mention.end - name.start :]}"
+        )
+        if not set(_words(around)) <= carried:
+            return True
+    return False
 
 
 def _words(text: str) -> list[str]:

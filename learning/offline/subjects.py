@@ -4,7 +4,10 @@ The contact matcher reads the way people name their customers and suppliers: par
 ("los de Turia", a first name no other contact carries), typos
 ("Talleres Garsia"), missing accents ("ferreteria ruiz") and role words ("los del hostal",
 "la de la pelu", "el gestor"); business names written in lowercase ("gasoleos ribera") are
-read from their trade word (``trade_names``, docs/memory.md "Offline extraction round 6").
+read from their trade word (``trade_names``, docs/memory.md "Offline extraction round 6"), or
+from the description the writer puts between commas right after them (``apposed_names``:
+"fisioterapia alba, la clienta nueva de mislata, …"). A place or a thing said as the complement
+of a word ("el señor de Alzira", "el correo de Hotmail") is no one.
 It only ever sees the contacts the writer may read (the caller
 passes them), so the writer's access decides what can be linked. A role word that fits several
 contacts links none, nor one followed by another name ("Hotel Sorolla"). Decision records:
@@ -252,8 +255,12 @@ _DENIAL = re.compile(
 )
 
 
+# In brackets, the one set apart may be named by its trade: "(no el hostal de Gandía)".
+_BRACKETED_DENIAL = re.compile(r"\(\s*no\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+[^()\n]*", re.I)
+
+
 def _denied_spans(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _DENIAL.finditer(text)]
+    return [m.span() for p in (_DENIAL, _BRACKETED_DENIAL) for m in p.finditer(text)]
 
 
 # The writer says a name is not the business she works with: "(no el nuestro de Gandía)",
@@ -297,6 +304,33 @@ def look_alike(text: str, mention: Mention) -> str:
     if fold_aligned(town["town"]).lower() in _name_words(mention.contact):
         return ""
     return text[mention.start : town.end()]
+
+
+# The key of a "key: value" line ("Asunto:", "Agente asignado:"), read on from the line before.
+_LABEL = re.compile(r"[\wáéíóúñü]+(?:\s+[a-záéíóúñü]+){0,2}\s*:")
+
+
+def name_run_on(text: str, mention: Mention) -> str:
+    """The name as written of a business whose name runs on past the contact's, in capitals,
+    into words the contact does not carry: another business of the same trade and surname
+    ("Farmacia Núñez Beltrán" is not Farmacia Núñez). Empty when it is the contact."""
+    contact = mention.contact
+    written = _PROPER.match(text, mention.start)
+    if contact is None or not _is_company(contact) or written is None:
+        return ""
+    if written.end() < mention.end:
+        return ""  # the contact named in scattered words: "la autoescuela ahora … Ruta"
+    end = mention.end
+    following = _NEXT_WORD.match(text, end)
+    while following is not None:
+        word = fold_aligned(following.group(1)).lower()
+        if word in _NOISE or word in _NOT_NAMES_FOLDED or _LABEL.match(text, following.start(1)):
+            break
+        if any(_close(word, w) for w in _name_words(contact)):
+            return ""
+        end = following.end()
+        following = _NEXT_WORD.match(text, end)
+    return text[mention.start : end] if end > mention.end else ""
 
 
 def _other_number(tokens: list[tuple[str, int, int]], end: int, number: str) -> bool:
@@ -407,6 +441,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         if token in ROLE_WORDS:
             if token in GROUP_ONLY_ROLES and not _AFTER_DE.search(folded[:start]):
                 continue
+            if _OTHER_BEFORE.search(folded[:start]):
+                continue  # "es otra farmacia": not the one the writer works with
             owner = _role_owner(token, contacts)
             if owner is not None and (
                 _names_another(text, end, owner, exact=exact_only)
@@ -419,6 +455,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     return _without_overlaps(mentions)
 
 
+_OTHER_BEFORE = re.compile(r"\botr[oa]s?\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
 FIRST_NAME_SCORE = 0.5
 _PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
@@ -559,7 +596,7 @@ def link(name: str, contacts: list[ContactName], tax_id: str = "") -> ContactNam
 
 # --- names that are not contacts -------------------------------------------------------------
 
-_CAPITAL = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü'&\-]*"
+_CAPITAL = r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü'&\-]*(?:\.[A-Z](?![\wáéíóúñü]))*"
 _PROPER = re.compile(
     rf"(?<![\w])(?:{_CAPITAL}\.?)(?:\s+(?:de\s+|del\s+|la\s+|los\s+|y\s+|&\s+)?{_CAPITAL}\.?)*"
 )
@@ -732,6 +769,34 @@ _PLACE_WORD = re.compile(
 )
 
 
+# A lowercase word and "de" before one capitalised word: the word says which or where ("el señor
+# de Alzira", "el correo de Hotmail", "dentro de Valencia"); an article before "de" names a
+# group by it ("los de Paterna").
+_COMPLEMENT_BEFORE = re.compile(r"(?<![\w.])(?!(?:el|la|los|las|lo)\s)[a-zñ]{3,}\s+del?\s+$")
+_WORD_BEFORE = re.compile(r"([a-zñ]+)\s+$")
+
+
+def _names_a_thing(text: str, start: int, word: str) -> bool:
+    """One capitalised word that says where or which thing, not who: the complement of a
+    lowercase word ("el señor de Alzira", "dentro de Valencia") or an acronym qualifying one
+    ("instaladora habilitada RITE")."""
+    before = fold_aligned(text[:start])
+    if _COMPLEMENT_BEFORE.search(before):
+        return True
+    qualified = _WORD_BEFORE.search(before)
+    return word.isupper() and qualified is not None and qualified[1] not in _NAME_STOPS
+
+
+_ABBREVIATION = re.compile(r"(?:[A-Z]\.)*[A-Z]\.?")
+# A legal form written with its dots ("S.L.", "S.A.U."): the end of the name, not of a sentence.
+_DOTTED_FORM = re.compile(r"(?:\s+|^)[A-Z](?:\.[A-Z])+\.?$")
+
+
+def _without_full_stop(name: str) -> str:
+    """The name without the sentence's full stop; a dotted legal form keeps its own."""
+    return name if _DOTTED_FORM.search(name) else name.rstrip(".")
+
+
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
@@ -761,8 +826,10 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
-        if len(name.rstrip(".")) == 1:
-            continue  # one letter of an abbreviation ("el C.I.F."), never a name
+        if _ABBREVIATION.fullmatch(name):
+            continue  # the letters of an abbreviation ("el C.I.F."), never a name
+        if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
+            continue
         # A name inside a value ("Calle Doctor Fleming 18") is no subject; one that only runs
         # into a value is ("Comunidad Calle Colón 41").
         if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
@@ -772,7 +839,7 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         number = _STREET_NUMBER.match(text, end)
         if number and _STREET.search(fold_aligned(name).lower()):
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
-        names.append(Mention(name.rstrip("."), start, end))
+        names.append(Mention(_without_full_stop(name), start, end))
     return names
 
 
@@ -1079,4 +1146,29 @@ def trade_names(text: str) -> list[Mention]:
             shown.append(joiner)
         shown += [_accented(lowered[s:e]).capitalize() for s, e in words]
         names.append(Mention(" ".join(shown), match.start(), words[-1][1]))
+    return names
+
+
+# A lowercase name opening a sentence and described between commas right after it: "almacenes
+# vilaplana, los de sanitarios de alzira, nos dan…", "fisioterapia alba, la clienta nueva de
+# mislata, cierra…", "electricidad pascual, el electricista con el que hacemos las obras: …".
+_APPOSED = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?P<name>[a-zñ]{3,}(?: [a-zñ]{3,}){1,2}),\s+(?:el|la|los|las)\s+"
+    r"(?P<what>[^,:;.()\n]{3,60})[,:]\s*\S"
+)
+
+
+def apposed_names(text: str) -> list[Mention]:
+    """Names written in lowercase that the writer describes right after, between commas, as
+    someone ("los de sanitarios", "la clienta nueva"): two or three words, none of them a word
+    that ends a name, shown with capitals."""
+    folded = fold_aligned(text).lower()
+    names = []
+    for match in _APPOSED.finditer(folded):
+        words = match["name"].split()
+        if words[0] in _NOT_NAMES_FOLDED or any(w in _NAME_STOPS for w in words):
+            continue
+        written = text[match.start("name") : match.end("name")].lower().split()
+        shown = " ".join(_accented(w).capitalize() for w in written)
+        names.append(Mention(shown, match.start("name"), match.end("name")))
     return names
