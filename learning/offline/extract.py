@@ -115,6 +115,18 @@ _CALL_ME = re.compile(
 # The writer's own address ("mi mail es …"): hers even beside the company's ("el de la empresa
 # no lo miro nunca").
 _OWN_ADDRESS = re.compile(r"\bmis?\s+(?:e-?mail|mail|correo|movil|telefono|numero|whatsapp)\b")
+# The writer's own hours: "mi horario", "mi jornada", or a verb in the first person.
+_MY_HOURS = re.compile(
+    r"\bmis?\s+(?:horarios?|jornada|turnos?|dias\s+libres)\b"
+    r"|(?<!\bel\s)(?<!\bun\s)\b(?:no\s+)?(?:trabajo|vengo|libro|entro|salgo|fichar?\s+a)\b"
+)
+# Someone else to reach: "llamarles", "le llamemos", "no lo mira", "a esta gente".
+_REACH_THEM = re.compile(
+    r"\b(?:llamarl[eo]s?|llamadl[eo]s?|llamal[eo]s?|escribirl[eo]s?|escribidl[eo]s?|"
+    r"l[eo]s?\s+(?:llamemos|llamamos|llamen|escribamos|escribimos|mandemos|mandamos)|"
+    r"(?:no\s+)?l[oa]s?\s+(?:mira|miran|lee|leen|abre|abren|contesta|contestan|coge|cogen)|"
+    r"esta\s+gente|no\s+tiene\s+(?:movil|email|correo|whatsapp|telefono))\b"
+)
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
     r"hacemos|damos|aplicamos|subimos|bajamos|la\s+empresa|el\s+taller|la\s+oficina|"
@@ -417,8 +429,15 @@ def find_subject(
         return Subject(NAMED, text[role.start("word") : role.end("word")])
     if attribute in _WRITER_ADDRESSES and _OWN_ADDRESS.search(folded):
         return Subject(WRITER)
+    if attribute in ("horario", "cierre") and _MY_HOURS.search(folded):
+        # "Mi horario en la oficina: L-J de 8 a 15", "los viernes por la tarde no trabajo"
+        return Subject(WRITER)
     if _WRITER_CUES.search(folded) and not _COMPANY_CUES.search(folded):
         return Subject(WRITER)
+    if attribute == "canal_preferido" and _REACH_THEM.search(folded):
+        # "a esta gente hay que llamarles", "q le llamemos al fijo": how to reach someone else,
+        # the one the message or the one before it names.
+        return Subject("")
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
         return Subject(ORGANIZATION)
     if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
@@ -1276,7 +1295,9 @@ def _message_facts(
             if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES and not fact.subject_name
         ]
         return patterned or own or [_writer_note(cleaned)]
-    clauses = _clauses(cleaned)
+    clauses = [
+        part for clause in _clauses(cleaned) for part in _each_subject(clause, contacts, today)
+    ]
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
     header: ExtractedFact | None = None
@@ -1325,6 +1346,38 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+def _each_subject(
+    clause: str, contacts: Sequence[ContactName], today: datetime.date | None
+) -> list[str]:
+    """A clause that pairs two contacts with a value each, joined by "y" ("teresa muñoz en
+    efectivo y oscar tormo por bizum"), read as two clauses; any other clause as it is."""
+    for joint in _AND.finditer(clause):
+        before, after = clause[: joint.start()], clause[joint.end() :]
+        opening = _LEAD_WORDS.match(after)
+        named_next = [m.start for m in match_contacts(after, list(contacts))]
+        if (
+            named_next
+            and min(named_next) <= (opening.end() if opening else 0)
+            and match_contacts(before, list(contacts))
+            and _typed(before, today)
+            and _typed(after, today)
+        ):
+            return [before, *_each_subject(after, contacts, today)]
+    return [clause]
+
+
+def _typed(text: str, today: datetime.date | None) -> bool:
+    return any(s.kind in _PAIRED_VALUES for s in find_slots(text, today))
+
+
+_AND = re.compile(r",?\s+y\s+")
+# The words a name may follow at the start of its clause: "y los de la panadería López a 30".
+_LEAD_WORDS = re.compile(r"(?:(?:a|al|el|la|los|las|de|del|en|con)\s+)*", re.IGNORECASE)
+_PAIRED_VALUES = frozenset(
+    {"term", "payment_method", "amount", "percent", "channel", "email", "phone"}
+)
 
 
 def _names_outright(clause: str, fact: ExtractedFact) -> bool:

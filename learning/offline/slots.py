@@ -245,6 +245,11 @@ _BARE_SHARE = re.compile(
     r"(?!\s*(?:%|por\s*ciento|€|eur|e\b|pavos|dias|de\b|del\b|h\b|:|,\d|\.\d))"
 )
 
+# The share before the word: "nos dan un 15 de descuento", "el 8 de dto".
+_SHARE_BEFORE = re.compile(
+    rf"\b(?:un|el|del|al)\s+(?P<n>\d{{1,2}}(?:,\d+)?|{_NUMBER_WORD})\s+de\s+(?:descuento|dto|rebaja)\b"
+)
+
 
 # "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
 # "lo dejamos en 0", "gratis": a price of nothing.
@@ -298,6 +303,10 @@ def _amounts(folded: str) -> list[Slot]:
         n = _number(match.group("n"))
         if n is not None and 0 < n <= 100:
             slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span()))
+    for match in _SHARE_BEFORE.finditer(folded):
+        n = _number(match.group("n"))
+        if n is not None and 0 < n < 100:
+            slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span("n")))
     for said in _DISCOUNT_SAID.finditer(folded):
         for match in _BARE_SHARE.finditer(folded, said.start(), said.end()):
             n = _number(match.group("n"))
@@ -466,9 +475,9 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         value = f"{_weekday(match.group('a'))} a {_weekday(match.group('b'))}"
         slots.append(Slot("weekday", value, *match.span()))
     for match in _SHORT_DAY_RANGE.finditer(folded):
-        a, b = _SHORT_DAYS[match.group("a")], _SHORT_DAYS[match.group("b")]
-        if a < b:  # "m-j" is Tuesday to Thursday; "s-l" is no range anyone writes
-            value = f"{_WEEKDAY_NAMES[a]} a {_WEEKDAY_NAMES[b]}"
+        first, last = _SHORT_DAYS[match.group("a")], _SHORT_DAYS[match.group("b")]
+        if first < last:  # "m-j" is Tuesday to Thursday; "s-l" is no range anyone writes
+            value = f"{_WEEKDAY_NAMES[first]} a {_WEEKDAY_NAMES[last]}"
             slots.append(Slot("weekday", value, *match.span()))
     for match in _WEEKDAY.finditer(folded):
         slots.append(Slot("weekday", _weekday(match.group("day")), *match.span()))
@@ -540,7 +549,7 @@ PAYMENT_METHODS = {
     r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
     r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco": "domiciliación",
     r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
-    r"tarjeta|datafono": "tarjeta",
+    r"tarjeta|targeta|datafono": "tarjeta",
     r"pagares?": "pagaré",
     r"cheques?|talon": "cheque",
     r"confirming": "confirming",
@@ -675,11 +684,13 @@ _ROLE_HOLDER = (
 # The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
 _ROLE_BESIDE = rf"(?:el|la|del|al)\s+{_ROLES}"
 _PERSON_CUE = re.compile(
-    r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+por|pregunta\s+por|preguntad\s+por|"
+    r"\b(?:se\s+llama|se\s+llamaba|llamad[oa]|preguntar?\s+(?:siempre\s+)?por|pregunta\s+por|"
+    r"preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
     r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
+    r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:dra?|sra?|srta|don|dona)\.?|"
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
@@ -688,7 +699,7 @@ _PERSON_CUE = re.compile(
     # "el hijo, Dani", "una chica nueva, Nerea").
     rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
-    r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
+    r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
     r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,|"
@@ -749,6 +760,7 @@ _NOT_PERSON = frozenset(
         "antes",
         "luego",
         "todo",
+        "como",
         "toda",
         "todos",
         "nada",

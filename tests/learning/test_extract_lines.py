@@ -129,3 +129,94 @@ def test_schedules_in_their_short_forms(text, expected):
 def test_a_label_that_names_a_role_gives_the_person(text, person):
     people = [s.value for s in find_slots(text, TODAY) if s.kind == "person"]
     assert people == ([person] if person else [])
+
+
+CUSTOMERS = [
+    ContactName(11, "Teresa Muñoz", "customer"),
+    ContactName(12, "Óscar Tormo", "customer"),
+    ContactName(13, "Restaurante La Albufera S.L.", "customer"),
+    ContactName(14, "Hostal Miramar", "customer"),
+    ContactName(15, "Gasóleos Ribera S.L.", "supplier"),
+    ContactName(16, "Saneamientos del Levante S.L.", "supplier"),
+    ContactName(17, "Amparo Giménez", "customer"),
+]
+
+
+def _said(message: str) -> list[tuple[str, str, str]]:
+    return [
+        (f.subject_name, f.attribute, f.value)
+        for f in extract_facts(message, [], contacts=CUSTOMERS, organization=OWN, today=TODAY)
+        if not f.note
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # two contacts, a value each, joined by "y": two facts
+        (
+            "teresa muñoz en efectivo y oscar tormo por bizum, no los mezcleis",
+            [("Teresa Muñoz", "metodo_pago", "efectivo"), ("Óscar Tormo", "metodo_pago", "Bizum")],
+        ),
+        # a "y" inside one subject's statement does not split it, though a name follows later
+        (
+            "saneamientos del levante tiene nuevo tlf pa pedidos y pagos, el 963 70 80 90, "
+            "pregunta x Amparo",
+            [
+                ("Saneamientos del Levante S.L.", "persona_contacto", "Amparo"),
+                ("Saneamientos del Levante S.L.", "telefono", "963 708 090"),
+                ("Saneamientos del Levante S.L.", "canal_preferido", "teléfono"),
+            ],
+        ),
+        # how to reach someone else is theirs, not the writer's preference
+        (
+            "Otra vez el Restaurante La Albufera sin contestar al correo... a esta gente hay que "
+            "llamarles por telefono, los emails ni los abren",
+            [("Restaurante La Albufera S.L.", "canal_preferido", "teléfono")],
+        ),
+        # the writer's own hours, in the first person, even "en la oficina"
+        (
+            "Mi horario en la oficina: L-J de 8 a 15 y los viernes hasta las 14.",
+            [("", "horario", "lunes a jueves, 8:00-15:00, viernes, hasta 14:00")],
+        ),
+        (
+            "Los viernes por la tarde no trabajo, estoy en el ciclo formativo",
+            [("", "horario", "viernes, tardes")],
+        ),
+        # the company's hours stay the company's
+        ("Cerramos los viernes por la tarde", [("", "horario", "viernes, tardes")]),
+        (
+            "Gasoleos Ribera – forma de pago: targeta",
+            [("Gasóleos Ribera S.L.", "metodo_pago", "tarjeta")],
+        ),
+        (
+            "en el hostal de gandia hay q preguntar siempre por julian, es el de mantenimiento",
+            [("Hostal Miramar", "persona_contacto", "Julian")],
+        ),
+        ("me podeis llamar mamen, carmen solo me lo dice mi madre", [("", "apodo", "Mamen")]),
+        ("soy lucia, a mi llamadme lu como todo el mundo", [("", "apodo", "Lu")]),
+    ],
+)
+def test_subjects_and_values_said_loosely(message, expected):
+    assert _said(message) == expected
+
+
+def test_whose_hours_they_are_is_told_by_the_category():
+    mine = extract_facts("Mi horario: L-J de 8 a 15", [], contacts=CUSTOMERS, organization=OWN)
+    ours = extract_facts(
+        "Cerramos los viernes por la tarde", [], contacts=CUSTOMERS, organization=OWN
+    )
+    assert [f.category for f in mine] == ["preferencia"]
+    assert [f.category for f in ours] == ["empresa"]
+
+
+@pytest.mark.parametrize(
+    ("text", "percents"),
+    [
+        ("nos dan un 15 de descuento", ["15 %"]),
+        ("le hacemos el 8 de dto", ["8 %"]),
+        ("un 15 de octubre", []),
+    ],
+)
+def test_a_share_said_before_the_word_discount(text, percents):
+    assert [s.value for s in find_slots(text, TODAY) if s.kind == "percent"] == percents
