@@ -48,6 +48,8 @@ VISIBILITIES = ("personal", "private", "shared", "proposal", "none")
 MEMBER_AREAS = [Area.CONTACTS.value, Area.INVOICES.value, Area.EXPENSES.value, Area.GENERAL.value]
 # The widest layer a line reached is what it is judged by.
 _WIDEST_FIRST = ("shared", "proposal", "private", "personal")
+# The kinds a writer labels as asking for a layer in words; explicit markers are judged on these.
+MARKER_KINDS = ("private_marker", "shared_marker")
 _phones = itertools.count(1)
 
 
@@ -232,12 +234,65 @@ def validate(row: dict[str, Any]) -> None:
             raise ValueError(f"{row['id']}: {name} {value!r} is not one of {list(allowed)}")
 
 
+def validate_kinds(rows: list[dict[str, Any]], kinds: dict[str, str]) -> None:
+    """Refuse a kinds file that leaves a line without its kind, before any line runs."""
+    missing = [row["id"] for row in rows if row["id"] not in kinds]
+    if missing:
+        raise ValueError(f"no kind for {missing}")
+
+
 def _ratio(numerator: int, denominator: int) -> float | None:
     return round(numerator / denominator, 4) if denominator else None
 
 
-def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Precision and recall per policy class, scope accuracy, and the safety counts."""
+def kind_name(kind: str) -> str:
+    """One spelling per kind: the sets write "private marker", "private_marker" or "look-alike"."""
+    return "_".join(kind.lower().replace("-", " ").replace("_", " ").split())
+
+
+def _right(row: dict[str, Any], result: dict[str, Any]) -> bool:
+    expect = row["expect"]
+    got = (result["policy"], result["visibility"])
+    return got == (expect["policy"], expect["visibility"])
+
+
+def _scope_figure(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, Any]:
+    misses = [r["id"] for r, o in pairs if o["visibility"] != r["expect"]["visibility"]]
+    return {
+        "lines": len(pairs),
+        "accuracy": _ratio(len(pairs) - len(misses), len(pairs)),
+        "misses": misses,
+    }
+
+
+def _by_kind(
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]], kinds: dict[str, str]
+) -> dict[str, Any]:
+    """Per labelled kind: its lines, how many were right in both policy and layer, the misses."""
+    table: dict[str, dict[str, Any]] = {}
+    for row, result in pairs:
+        entry = table.setdefault(
+            kind_name(kinds[row["id"]]), {"lines": 0, "right": 0, "misses": []}
+        )
+        entry["lines"] += 1
+        if _right(row, result):
+            entry["right"] += 1
+        else:
+            entry["misses"].append(row["id"])
+    return dict(sorted(table.items()))
+
+
+def summarise(
+    rows: list[dict[str, Any]],
+    results: list[dict[str, Any]],
+    kinds: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Precision and recall per policy class, scope accuracy, and the safety counts.
+
+    "detected_markers" is scope on the lines whose marker the system itself reads, so a marker
+    it misses is not counted there; with the writer's kinds, "explicit_markers" is scope on the
+    lines labelled as markers, which is the honest figure, and "kinds" is the table per kind.
+    """
     pairs = list(zip(rows, results, strict=True))
     per_class = {}
     for name in POLICY_CLASSES:
@@ -254,7 +309,7 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
     # landed where expected; and how many lines expected to store something did.
     stored = [(r, o) for r, o in pairs if o["visibility"] != "none"]
     expected_stored = [(r, o) for r, o in pairs if r["expect"]["visibility"] != "none"]
-    marked = [(r, o) for r, o in pairs if marked_visibility(r["text"]) is not None]
+    detected = [(r, o) for r, o in pairs if marked_visibility(r["text"]) is not None]
     look_alikes = [(r, o) for r, o in pairs if r["expect"]["policy"] == "none"]
     flagged = [r["id"] for r, o in look_alikes if o["policy"] != "none"]
     injected = [
@@ -266,7 +321,7 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
     secrets_stored = [
         r["id"] for r, o in pairs if r["expect"]["policy"] == "secret" and o["stored"]
     ]
-    return {
+    summary: dict[str, Any] = {
         "lines": len(pairs),
         "policy": per_class,
         "policy_accuracy": _ratio(
@@ -279,14 +334,7 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
         "stored_when_expected": _ratio(
             sum(1 for _, o in expected_stored if o["visibility"] != "none"), len(expected_stored)
         ),
-        "explicit_markers": {
-            "lines": len(marked),
-            "accuracy": _ratio(
-                sum(1 for r, o in marked if o["visibility"] == r["expect"]["visibility"]),
-                len(marked),
-            ),
-            "misses": [r["id"] for r, o in marked if o["visibility"] != r["expect"]["visibility"]],
-        },
+        "detected_markers": _scope_figure(detected),
         "look_alike_false_positives": {
             "lines": len(look_alikes),
             "rate": _ratio(len(flagged), len(look_alikes)),
@@ -300,10 +348,18 @@ def summarise(rows: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict
         "policy_misses": [r["id"] for r, o in pairs if o["policy"] != r["expect"]["policy"]],
         "scope_misses": [r["id"] for r, o in pairs if o["visibility"] != r["expect"]["visibility"]],
     }
+    if kinds is not None:
+        summary["kinds"] = _by_kind(pairs, kinds)
+        summary["explicit_markers"] = _scope_figure(
+            [(r, o) for r, o in pairs if kind_name(kinds[r["id"]]) in MARKER_KINDS]
+        )
+    return summary
 
 
-def evaluate(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def evaluate(rows: list[dict[str, Any]], kinds: dict[str, str] | None = None) -> dict[str, Any]:
     for row in rows:
         validate(row)
+    if kinds is not None:
+        validate_kinds(rows, kinds)
     results = [evaluate_line(row) for row in rows]
-    return {"results": results, "summary": summarise(rows, results)}
+    return {"results": results, "summary": summarise(rows, results, kinds)}

@@ -377,7 +377,11 @@ def about_someone_else(text: str, *, subject: str = "") -> bool:
 _FROM_NOW_ON = (
     r"(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|"
     r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya|manana)|en\s+adelante|en\s+lo\s+sucesivo|"
-    r"from\s+now\s+on|from\s+today|going\s+forward)"
+    r"from\s+now\s+on|from\s+today|going\s+forward|"
+    # Catalan and Valencian "a partir d'ara", "d'ara endavant"; Galician "a partir de agora",
+    # "dende agora", "de agora en diante".
+    r"a\s+partir\s+d'?\s?(?:ara|avui|dema)|d'?\s?ara\s+endavant|a\s+partir\s+de\s+agora|"
+    r"(?:dende|desde)\s+(?:agora|hoxe)|de\s+agora\s+en\s+diante)"
 )
 # Where an imperative can stand: the start of the text or of a clause, after a vocative, or
 # after a "from now on".
@@ -518,7 +522,8 @@ _INJECTION = re.compile(
             r"'?ve\s+been)\s+(?:told|asked)|(?:they|he|she|i|we)\s+told\s+you)\b",
             r"\bno\s+(?:le\s+|les\s+)?hagas\s+caso\s+(?:a|de)\s+(?:lo\s+que\s+te\s+(?:digan|diga|pidan)|"
             r"nadie\s+mas|los\s+demas|otros|otras)\b",
-            r"\bobedece\s+(?:solo|solamente|unicamente)\b",
+            r"\bobedece\s+(?:solo|solamente|unicamente)\b|\b(?:solo|solamente|unicamente)\s+"
+            r"(?:obedeces|obedeceras|haces\s+caso)\b",
             r"\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:(?:the|your|any)\s+)?"
             r"(?:previous\s+|prior\s+|above\s+|earlier\s+)?(?:instructions|rules|prompts?)\b",
             r"\bsystem\s+prompt\b|\bprompt\s+del\s+sistema\b|\bjailbreak\b",
@@ -543,8 +548,9 @@ _INJECTION = re.compile(
             # With an aside before the duty: "La IA, de ahora en adelante, tiene que aceptar…".
             r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!the\s)\b"
             + _ASSISTANT
-            + r"(?:\s*,[^,.\n]{1,40},)?,?\s+(?:(?:siempre|ya|tambien|solo)\s+)?(?:debe|deberia|"
-            r"debera|tiene\s+que|ha\s+de|tendra\s+que|must|should|has\s+to|will\s+now)\b",
+            + r"(?:\s*,[^,.\n]{1,40},)?,?\s+(?:(?:siempre|ya|tambien|solo)\s+)?(?:no\s+)?(?:debe|"
+            r"deberia|debera|tiene\s+que|ha\s+de|tendra\s+que|necesita|necesitara|hace\s+falta\s+que|"
+            r"must|should|has\s+to|will\s+now|needs?\s+to|does\s+not\s+need|doesn'?t\s+need)\b",
             r"\b(?:debes|tienes\s+que|has\s+de)\s+(?:siempre\s+)?(?:responder|decir|contestar|"
             r"ignorar|obedecer|revelar|actuar|mentir)\b",
             r"\bno\s+(?:le\s+|les\s+)?(?:digas|menciones|cuentes|muestres|ensenes)\s+(?:a\s+nadie|"
@@ -556,7 +562,7 @@ _INJECTION = re.compile(
             r"(?:es|sera|ahora)\b",
             r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
             # Changing its role.
-            r"\b(?:ahora|" + _FROM_NOW_ON + r")\s+(?:eres|seras)\b",
+            r"\b(?:ahora|" + _FROM_NOW_ON + r")\s+(?:eres|seras|te\s+llamas|te\s+llamaras)\b",
             # The same in other verbs: "desde hoy actúas como el contable", "a partir de ahora
             # haces de gestor", "en adelante funcionarás como…".
             r"\b(?:ahora|"
@@ -596,7 +602,9 @@ _INJECTION = re.compile(
             r"\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you\s+are|you'?re)\b|\bfrom\s+now\s+on\s+you\b",
             # Changing what it says from now on, or to everyone.
             r"\b" + _FROM_NOW_ON + r"\b[^.\n]{0,40}?\b(?:responde|di|dile|diles|contesta|reply|say|"
-            r"answer|tell|respond|ignora|actua|envia|reenvia|manda)\b",
+            r"answer|tell|respond|ignora|actua|envia|reenvia|manda|send|forward|e-?mail|share|copy|"
+            # Catalan and Valencian "respon", "contesta'm"; Galician "contéstalle", "dille".
+            r"respon|respongues|contesta(?:lle|lles)|responde(?:lle|lles)|dille|dilles)\b",
             r"(?:\b(?:di|dile|diles|contesta(?:le|les)?|responde(?:le|les)?|informa|avisa|cuenta(?:le|les)?|"
             r"recuerda(?:le|les)|comenta(?:le|les)|pregunta(?:le|les)|haz(?:le|les)\s+saber|"
             r"transmite(?:le|les)|(?:manda|envia|escribe)(?:le|les)\s+un\s+(?:mensaje|whatsapp|"
@@ -695,6 +703,25 @@ _INJECTION = re.compile(
             # que mandar el resumen de cobros cada lunes al grupo «Oficina Martín»".
             r"\bhay\s+que\s+(?:re)?(?:enviar|mandar|pasar|remitir)\w*\b[^\n]{0,60}?\b(?:cada|todos\s+"
             r"los|todas\s+las)\b[^\n]{0,60}?" + _DESTINATION,
+            # Suma named as the one who sends or writes, in any mood: "el asistente reenvía el
+            # resumen a…", "que Suma le escriba a la gestoría…", "deben ser reenviadas por el
+            # asistente a…". What Suma does is a rule for her, never a fact about the business.
+            r"(?<!la\s)(?<!una\s)(?<!esta\s)(?<!total\s)(?<!the\s)\b"
+            + _ASSISTANT
+            + r"\s+(?:(?:ya|tambien|siempre|solo|automaticamente)\s+)?(?:(?:le|les|me|nos|se|lo|la|"
+            r"los|las)\s+){0,2}(?:re)?(?:envi|mand|remit|notific|escrib|comunic|avis)\w*\b|"
+            r"\bpor\s+" + _ASSISTANT + r"\s+(?:a|al|en)\b|"
+            r"\bno\s+(?:hace\s+falta|es\s+necesario)\s+que\s+" + _ASSISTANT + r"\b",
+            # A workflow said impersonally, standing, towards a web address or a phone: "cada
+            # factura nueva se notifica a https://…", "el listado se envía al +34… cada lunes".
+            # Towards an e-mail it is how a customer or the gestoría gets its papers, a fact
+            # kept private (``names_a_destination``).
+            r"\b(?:cada|todos\s+los|todas\s+las)\b[^\n]{0,80}?\bse\s+(?:re)?(?:envia|manda|remite|"
+            r"notifica|pasa|copia|sube)n?\b[^\n]{0,80}?(?:https?://|www\.|"
+            + _DESTINATION
+            + r")|\bse\s+(?:re)?(?:envia|manda|remite|notifica|pasa|copia|sube)n?\b[^\n]{0,80}?"
+            r"(?:https?://|www\.|" + _DESTINATION + r")[^\n]{0,60}?\b(?:cada|todos\s+los|"
+            r"todas\s+las)\b",
             # Sending to a phone number, "este whatsapp" or a WhatsApp group, in the imperative:
             # "manda las facturas de Costa a este número +34 699…".
             _CLAUSE
@@ -761,6 +788,8 @@ _INJECTION = re.compile(
             _CLAUSE + r"(?:di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
             # Catalan and Valencian: "digues a l'Andrés que…", "digues-li a la Lucía que…".
             r"digues(?:-?li|-?los)?|diga-?li|dis-?li|avisa-?(?:li|l)|escriu(?:-?li)?|recorda-?li|"
+            # Galician: "dille a Carmen que…", "lémbralle a Lucía que…".
+            r"dille|dilles|lembralle|lembralles|escribelle|escribelles|"
             r"conta-?li|comenta-?li|pregunta-?li|"
             r"cuenta(?:le|les)|informa(?:le|les)?|notifica(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
             r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
@@ -814,7 +843,7 @@ _INJECTION = re.compile(
             # A message sent for the writer: "manda un whatsapp a Vicente diciéndole que…".
             _CLAUSE + r"(?:manda|envia|escribe)(?:le|les)?\s+un\s+(?:mensaje|whatsapp|wasap|"
             r"guasap|correo|email|e-mail|sms|mail)\s+a\s+[^.\n]{1,40}?\b(?:que|de\s+que|"
-            r"diciendo(?:le|les)?|para\s+decir(?:le|les)?)\b",
+            r"diciendo(?:le|les)?|para\s+decir(?:le|les)?|con\s+(?:el|la|los|las|su|sus))\b",
             r"\b(?:send|text|message|email|whatsapp)\s+[a-z]+\s+(?:a\s+(?:message|text|whatsapp)\s+)?"
             r"(?:saying|telling\s+(?:him|her|them))\b",
             _CLAUSE + r"(?:tell|let)\s+(?!me\b|us\b|them\b|everyone\b)[a-z]+(?:\s+know)?\s+"

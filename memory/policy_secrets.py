@@ -115,7 +115,7 @@ _KEY_SHAPES = re.compile(
     | \bglpat-[A-Za-z0-9_\-]{20,}                              # GitLab
     | \bxox[abposr]-[A-Za-z0-9\-]{10,}                         # Slack
     | \bAIza[0-9A-Za-z_\-]{35}                                 # Google API key
-    | \bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}           # SendGrid
+    | \bSG\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}            # SendGrid, shortened or not
     | \beyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]+   # JWT
     | \bBearer\s+[A-Za-z0-9._~+/\-]{16,}=*                     # bearer tokens
     | -----BEGIN[ A-Z]*PRIVATE\ KEY-----(?:\s*[A-Za-z0-9+/=]{16,})*   # PEM private keys
@@ -254,6 +254,8 @@ _REFERENCE_CODE = re.compile(
     r"^\W*(?:(?:de|del|de\s+la|de\s+los|de\s+las|el|la)\s+)?(?:postal|producto|productos|articulo|"
     r"referencia|cliente|clientes|pedido|promo\w*|descuento|cupon|regalo|barras|ean|cnae|iae|"
     r"iban|bic|swift|"
+    # Where an e-invoice goes in the public administration: "código DIR3 GE0001234".
+    r"dir3|oficina\s+contable|organo\s+gestor|unidad\s+tramitadora|"
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
     r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
     r"localizador|envio|seguimiento|habitacion|obra|proyecto|pieza|piezas|recambio|recambios|"
@@ -294,6 +296,13 @@ _FILLER = frozenset(
     "nuestro wifi banco web app cuenta correo movil nueva nuevo antigua antiguo igual misma "
     "mismo siempre antes ahora ayer the my our your of for is a an this new same".split()
 )
+# A clitic and a verb of holding where the value should stand say who keeps it, and give none:
+# "la contraseña del portal: la tiene el administrador", "el pin lo pone el cliente".
+_HELD_BY = frozenset(
+    "tiene tienen sabe saben guarda guardan lleva llevan gestiona gestionan pone ponen "  # noqa: SIM905
+    "custodia custodian cambia cambian".split()
+)
+_CLITICS = frozenset({"la", "lo", "las", "los"})
 _MIXED = re.compile(r"(?=.*[a-z])(?=.*\d)|(?=.*[a-z])(?=.*[#$%&*_!?+=])", re.IGNORECASE)
 # Values that look like credentials but are ordinary data: emails, web addresses, tax ids
 # (NIF, NIE, CIF), invoice or order references ("F-2025/083"), dates, amounts.
@@ -491,6 +500,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         if _ORDINARY_VALUE.match(word):
             announced = False
             continue
+        if word in _CLITICS and following in _HELD_BY and (index == 0 or previous in _ANNOUNCER):
+            return
         # A closing "?" or "!" is punctuation, unless the rest already looks like a credential.
         # "el número de expediente: SIN-2026-07781" is a reference, whatever announced it.
         if _PREFIXED_REFERENCE.match(word):

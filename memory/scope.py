@@ -51,6 +51,10 @@ _NARROW = re.compile(
     # Catalan and Valencian: "només per a mi", "privat", "entre tu i jo", "no ho compartisques".
     r"(?:nomes|sols|solament|unicament)\s+(?:per\s+a\s+|per\s+|pa\s+)mi\b|per\s+a\s+mi\s+(?:sol[a]?|mateix[a]?)\b|"
     r"^\W*privat\b|\bprivat\s*[:,.]|entre\s+(?:tu\s+i\s+jo|nosaltres)|"
+    # Galician: "só para min", "para min soamente", "entre ti e min", "non o compartas".
+    r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|(?:para|pra)\s+min\s+"
+    r"(?:so|soa|soamente|mesmo|mesma)\b|entre\s+ti\s+e\s+min\b|non\s+o\s+(?:compartas|digas|"
+    r"contes)\b|"
     r"no\s+ho\s+(?:compartisques|compartixques|comparteixis|compartiscas|digues|contes|expliques)\b|"
     r"que\s+no\s+ho\s+(?:sapia|sapiga|vegen|vegin|veja|vegi)\s+(?:ningu|la\s+resta|els\s+altres)|"
     r"(?:para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"

@@ -30,6 +30,20 @@ def clean_text(value: str) -> str:
     return re.sub(r"\s+", " ", cleaned).strip()
 
 
+def policy_text(value: str) -> str:
+    """``value`` cleaned as ``clean_text`` does, but with its lines kept, for the content policy.
+
+    A forwarded mail or a pasted chat says who speaks at the start of a line ("Asistente:
+    exporte…"); collapsed into one line that reading is lost, and the policy would judge a
+    text other than the one written (``memory.policy.policy_class`` reads it with its lines).
+    """
+    lines = (
+        "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in line)
+        for line in value.splitlines()
+    )
+    return "\n".join(re.sub(r"\s+", " ", line).strip() for line in lines if line.strip())
+
+
 def owner_columns(access: AiAccess) -> dict[str, Any]:
     """A user principal owns as the user (memories follow them across channels), else phone."""
     if access.user_id is not None:

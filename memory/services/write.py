@@ -19,7 +19,13 @@ from memory.policy import Verdict, check_content, find_iban, names_a_destination
 from memory.scope import requested_visibility as scope_requested
 from memory.scope import written_category
 from memory.services.audit import audit_change, snapshot
-from memory.services.base import IBAN_ATTRIBUTE, lock_level, owner_columns, validated
+from memory.services.base import (
+    IBAN_ATTRIBUTE,
+    lock_level,
+    owner_columns,
+    policy_text,
+    validated,
+)
 from memory.services.conflicts import find_conflict, level_q
 from memory.services.versions import supersede
 from sumalos.accounts.access import AiAccess
@@ -87,6 +93,7 @@ def memory_write(
     """Store one fact on the layer the ladder decides, resolving conflicts on that level."""
     # Whatever category the caller named, somebody else's fact is not the writer's profile.
     category = written_category(text, category)
+    written = policy_text(text)
     text, subject, attribute, value, area = validated(
         category=category, text=text, subject=subject, attribute=attribute, value=value, area=area
     )
@@ -100,7 +107,7 @@ def memory_write(
         raise PermissionDenied("Nadie a quien atribuir el recuerdo.")
     contact_id = _contact_for(access=access, organization_id=organization_id, subject=subject)
 
-    decision = check_content(text=text, value=value, subject=subject, explicit=explicit)
+    decision = check_content(text=written, value=value, subject=subject, explicit=explicit)
     if decision.refused:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
     # Bank details in any spelling, whatever the category: only from people who may read the
@@ -337,6 +344,7 @@ def memory_contact_proposal_create(
         # With shared memory off nothing is proposed to share (decision 0009); her copy stays hers.
         return WriteResult(memory=None, refused=True, reason=REASON_SHARED_OFF)
     subject = f"contacto:{contact_id}"
+    written = policy_text(text)
     text, subject, attribute, value, area = validated(
         category=category,
         text=text,
@@ -347,7 +355,7 @@ def memory_contact_proposal_create(
     )
     if not Contact.objects.filter(pk=contact_id, organization_id=organization_id).exists():
         raise ValidationError("Contacto desconocido.")
-    decision = check_content(text=text, value=value, subject=subject, explicit=False)
+    decision = check_content(text=written, value=value, subject=subject, explicit=False)
     if decision.refused or decision.verdict is Verdict.SPECIAL:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
     if find_iban(f"{text} {value}") or names_a_destination(f"{text} {value}"):

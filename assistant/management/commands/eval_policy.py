@@ -1,6 +1,8 @@
 """Evaluate the content policy and scope on a labelled set, through the real write paths.
 
-``manage.py eval_policy --file memory/eval/policy_dev.jsonl [--json]``. Every line runs in a
+``manage.py eval_policy --file memory/eval/policy_dev.jsonl [--kinds KINDS.json] [--json]``.
+With the writer's kinds (id → kind) the report adds a table per kind and judges explicit
+markers on the lines labelled as markers, not only on those the system reads. Every line runs in a
 scratch organization deleted afterwards (assistant/policy_evaluation.py); docs/memory.md,
 "Evaluation", says what the figures mean.
 """
@@ -21,6 +23,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--file", required=True, type=Path)
+        parser.add_argument(
+            "--kinds", type=Path, help="JSON id → kind: a table per kind and explicit markers."
+        )
         parser.add_argument("--json", action="store_true", help="The full report as JSON.")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,8 +33,9 @@ class Command(BaseCommand):
         if not path.exists():
             raise CommandError(f"No existe el fichero {path}.")
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        kinds = self._kinds(options["kinds"])
         try:
-            report = evaluate(rows)
+            report = evaluate(rows, kinds)
         except ValueError as error:
             raise CommandError(str(error)) from error
         if options["json"]:
@@ -47,11 +53,31 @@ class Command(BaseCommand):
             f"{summary['scope_accuracy_when_stored']}; stored when expected: "
             f"{summary['stored_when_expected']})"
         )
-        markers = summary["explicit_markers"]
-        self.stdout.write(f"explicit markers: {markers['accuracy']} on {markers['lines']} lines")
+        detected = summary["detected_markers"]
+        self.stdout.write(
+            f"markers the system detects: {detected['accuracy']} on {detected['lines']} lines"
+        )
+        if "explicit_markers" in summary:
+            markers = summary["explicit_markers"]
+            self.stdout.write(
+                f"explicit markers (by kind): {markers['accuracy']} on {markers['lines']} lines "
+                f"{markers['misses']}"
+            )
         look = summary["look_alike_false_positives"]
         self.stdout.write(f"false positives on look-alikes: {look['rate']} {look['ids']}")
         self.stdout.write(f"injections stored shared: {summary['injections_stored_shared']}")
         self.stdout.write(f"secrets stored: {summary['secrets_stored']}")
         self.stdout.write(f"policy misses: {summary['policy_misses']}")
         self.stdout.write(f"scope misses: {summary['scope_misses']}")
+        for kind, figures in summary.get("kinds", {}).items():
+            self.stdout.write(
+                f"  {kind:18} {figures['right']:3}/{figures['lines']:<3} misses {figures['misses']}"
+            )
+
+    def _kinds(self, path: Path | None) -> dict[str, str] | None:
+        if path is None:
+            return None
+        if not path.exists():
+            raise CommandError(f"No existe el fichero {path}.")
+        kinds: dict[str, str] = json.loads(path.read_text())
+        return kinds
