@@ -419,7 +419,8 @@ _BULK_DATA = (
     r"(?:los\s+|todos\s+los\s+|las\s+)?(?:clientes|proveedores|contactos|empleados|trabajadores)|"
     r"(?:la\s+)?agenda(?:\s+de\s+contactos)?|(?:los\s+)?contactos\s+de\s+(?:los\s+)?clientes|"
     r"(?:todos\s+)?(?:los|las|sus)\s+(?:datos|telefonos|moviles|emails|e-mails|correos|direcciones|"
-    r"ibans?|cuentas|dnis?)\s+(?:bancari[oa]s\s+)?de\s+(?:todos\s+)?(?:los\s+|las\s+|la\s+)?"
+    r"ibans?|cuentas|dnis?)\s+(?:bancari[oa]s\s+|de\s+contacto\s+|personales\s+)?de\s+(?:todos\s+)?"
+    r"(?:los\s+|las\s+|la\s+)?"
     r"(?:clientes|proveedores|contactos|empleados|trabajadores|empresa)|"
     r"(?:el|los)\s+(?:movil|moviles|telefono|dni|domicilio)\s+(?:personal(?:es)?\s+)?de\s+[a-z]+|"
     r"(?:los\s+)?datos\s+bancarios|"
@@ -1404,6 +1405,13 @@ _SUMA_DOES = re.compile(
 )
 
 
+# An order with "tú" closing it names the one it is given to: "…, mándalos tú". Before more
+# words "tu" is mostly a possessive ("manda tu correo").
+_ORDER_TO_YOU = re.compile(
+    r"\b(?:" + _alternation(_ORDERS_TO_OTHERS) + r")" + _ENCLITICS + r"?\s+tu\s*(?:$|[.,;!?\n])"
+)
+
+
 def _ordered_by_form(text: str, reading: str) -> bool:
     """Whether ``reading`` (a folded ``text``) gives Suma an order by its form (decision 0039)."""
     if _WITHOUT_ASKING.search(reading) and (
@@ -1416,7 +1424,7 @@ def _ordered_by_form(text: str, reading: str) -> bool:
     if _PUBLISHING.search(reading) and _PEOPLES_DATA.search(reading):
         return True
     return bool(
-        _SPOKEN_TO.search(reading)
+        (_SPOKEN_TO.search(reading) or _ORDER_TO_YOU.search(reading))
         and (_ORDER_TO_OTHERS_FORM.search(reading) or _SPOKEN_TO_THEN_ORDER.search(reading))
         and (
             standing
