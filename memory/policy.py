@@ -1545,6 +1545,24 @@ _FOR_NOW = re.compile(
     # With what is asked for as a pronoun: "búscamela", "pásamelos".
     r"(?:pasa|manda|envia|da|busca|ensena|muestra|saca|calcula|genera|prepara)mel[aeo]s?)\b"
 )
+# A task of the writer's for a day close at hand, in one clause: "mañana a las 8 llamar al…",
+# "hoy sin falta pasar a recoger el pedido…", "esta tarde le tengo que llevar yo…", or an
+# appointment without a verb, "el jueves 3 ITV de la furgo a las 10:40". It is done by then; a
+# habit ("los jueves…") or a fact told with it ("…, que paga a 30 días") is kept.
+_NEAR_DAY = (
+    r"^\W*(?:hoy|manana|pasado\s+manana|esta\s+(?:tarde|manana|noche)|"
+    r"el\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?:\s+\d{1,2})?)\b"
+)
+_ONE_OFF_TASK = re.compile(
+    _NEAR_DAY + r"(?:[^.!?\n]{0,30}?\b(?:(?:le|lo|la|les|me)\s+)?(?:tengo|tenemos)\s+que\b|"
+    r"(?:\s+(?:a\s+las\s+\d{1,2}(?:[:.]\d{2})?|sin\s+falta|por\s+la\s+(?:manana|tarde)|"
+    r"temprano|a\s+primera\s+hora))*\s+[a-z]+(?:ar|er|ir)(?:l[aeo]s?|le|les|me)?\b)"
+)
+_APPOINTMENT = re.compile(_NEAR_DAY + r"[^.!?\n]*\ba\s+las\s+\d{1,2}[:.]\d{2}\W*$")
+_FINITE_VERB = re.compile(
+    r"\b(?:es|son|esta|estan|hay|tiene|tienen|viene|vienen|paga|pagan|trae|traen|cierra|abre|"
+    r"llega|llegan|va|van)\b"
+)
 _TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|[.;:!]\s+\S|\n")
 
 
@@ -1591,6 +1609,11 @@ def is_nothing_to_store(text: str) -> bool:
     if _TELLING.search(folded):
         return False
     if _FOR_NOW.match(folded) and not _TOLD_WITH_IT.search(folded):
+        return True
+    if not _TOLD_WITH_IT.search(folded) and (
+        _ONE_OFF_TASK.match(folded)
+        or (_APPOINTMENT.match(folded) and not _FINITE_VERB.search(folded))
+    ):
         return True
     if _FOR_ME_AFTER_A_QUESTION.search(folded):
         stripped = stripped[: stripped.rindex("?") + 1]

@@ -15,7 +15,13 @@ import pytest
 from django.test import Client
 
 from memory.models import Memory
-from memory.policy import REASON_CONFIDENTIAL, REASON_INJECTION, policy_class
+from memory.policy import (
+    REASON_CONFIDENTIAL,
+    REASON_INJECTION,
+    REASON_NOTHING,
+    is_nothing_to_store,
+    policy_class,
+)
 from tests.world import PASSWORD
 
 
@@ -120,3 +126,36 @@ def test_round22_community_code_is_stored_through_the_api(world):
     assert list(Memory.objects.values_list("text", flat=True)) == [
         "en las cartas poner siempre el código de comunidad, tipo CM-BENIMACLET7"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A task of the writer's for a day close at hand, or an appointment without a verb.
+        ("el martes ITV del camión 1234 BCD a las 9:15", True),
+        ("hoy sin falta recoger el pedido PED-55321 en el almacén", True),
+        ("mañana a las 8 llamar a Ruiz por la fra 2026/0101", True),
+        ("esta tarde le tengo que llevar yo el albarán a Rafa", True),
+        # Facts and habits with a day in them are kept.
+        ("el jueves viene el técnico a las 10:30", False),
+        ("mañana Talleres García paga la factura", False),
+        ("los jueves cerramos a las 14:00", False),
+        ("mañana llamar a Ruiz, que paga a 30 días", False),
+    ],
+)
+def test_a_one_off_task_is_nothing_to_store(text, expected):
+    assert is_nothing_to_store(text) is expected
+
+
+def test_a_one_off_task_is_not_stored_through_the_api(world):
+    # Given the owner writes a task for tomorrow with a plate number in it,
+    response = _client(world.owner).post(
+        "/api/memories/",
+        {"category": "empresa", "text": "mañana a las 9 pasar la ITV de la furgo 5521 HJK"},
+        content_type="application/json",
+    )
+
+    # then it is refused as nothing to keep, and nothing is stored.
+    assert response.status_code == 422
+    assert (response.json()["refused"], response.json()["reason"]) == (True, REASON_NOTHING)
+    assert Memory.objects.count() == 0
