@@ -22,6 +22,7 @@ from memory.policy import (
     is_nothing_to_store,
     policy_class,
 )
+from memory.scope import is_own_life
 from tests.world import PASSWORD
 
 
@@ -159,3 +160,18 @@ def test_a_one_off_task_is_not_stored_through_the_api(world):
     assert response.status_code == 422
     assert (response.json()["refused"], response.json()["reason"]) == (True, REASON_NOTHING)
     assert Memory.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Catalan and Valencian, the writer's own life: a son, tastes, holidays.
+        ("el meu fill comença l'escola dilluns", True),
+        ("m'agrada el cafè sol i sense sucre", True),
+        ("aquest estiu me'n vaig de vacances a Menorca", True),
+        # Somebody else's taste is not the writer's life.
+        ("al client li agrada el cafè", False),
+    ],
+)
+def test_catalan_own_life(text, expected):
+    assert is_own_life(text) is expected
