@@ -130,7 +130,7 @@ _INSULTS = re.compile(
     r"marran[oa]s?|ratas|animales|bestias|cafres|paletas?|paletos|catet[oa]s?|cazurr[oa]s?)|"
     r"ignorantes?|bocazas|prepotentes?|ganan(?:es)?|histeric[oa]s?|"
     # Catalan and Valencian: "és un poca-vergonya i un mentider".
-    r"poca-?vergonyes?|mentider[ae]?s?|lladres?|bocamolls?|"
+    r"poca-?vergonyes?|mentider[ae]?s?|lladres?|bocamolls?|desgraciat?s?|desgraciad[ae]s?|merda|"
     r"no\s+hay\s+quien\s+(?:l[aeo]s?|le)\s+(?:aguante|soporte|trague)|"
     # "vaya pieza está hecho el de la gestoría", "menudo elemento es el de Aceros".
     r"(?:vaya|menud[oa]|valiente|buen[oa])\s+(?:pieza|elemento|personaje|joyita|fichaje)\s+"
@@ -278,7 +278,8 @@ _SPECIAL = re.compile(
     r"huella\s+dactilar|huellas\s+dactilares|biometric[oa]s?|reconocimiento\s+facial|"
     r"genetic[oa]s?|adn|genoma|"
     # English
-    r"gay|lesbian|muslim|christian|jewish|"
+    r"gay|lesbian|muslim|christian|jewish|party\s+(?:member|supporter|voter|activist)s?|"
+    r"(?:member|supporter|voter)s?\s+of\s+(?:the\s+)?(?:\w+\s+){0,3}?party|"
     r"trade\s+union|religion|criminal\s+record|undocumented"
     r")\b"
 )
@@ -418,7 +419,8 @@ _BULK_DATA = (
     r"(?:los\s+|todos\s+los\s+|las\s+)?(?:clientes|proveedores|contactos|empleados|trabajadores)|"
     r"(?:la\s+)?agenda(?:\s+de\s+contactos)?|(?:los\s+)?contactos\s+de\s+(?:los\s+)?clientes|"
     r"(?:todos\s+)?(?:los|las|sus)\s+(?:datos|telefonos|moviles|emails|e-mails|correos|direcciones|"
-    r"ibans?|cuentas|dnis?)\s+(?:bancari[oa]s\s+)?de\s+(?:todos\s+)?(?:los\s+|las\s+|la\s+)?"
+    r"ibans?|cuentas|dnis?)\s+(?:bancari[oa]s\s+|de\s+contacto\s+|personales\s+)?de\s+(?:todos\s+)?"
+    r"(?:los\s+|las\s+|la\s+)?"
     r"(?:clientes|proveedores|contactos|empleados|trabajadores|empresa)|"
     r"(?:el|los)\s+(?:movil|moviles|telefono|dni|domicilio)\s+(?:personal(?:es)?\s+)?de\s+[a-z]+|"
     r"(?:los\s+)?datos\s+bancarios|"
@@ -430,8 +432,9 @@ _BULK_DATA = (
 )
 # Sending, in the imperative (with its pronouns) or in a polite past subjunctive.
 _SEND = (
-    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube|comparte)(?:r|le|les|me|nos|selas?|selos?|sela|"
-    r"selo|l[aeo]s?)?|(?:re)?(?:enviaras|mandaras|pasaras|remitieras|copiaras|compartieras|"
+    # Galician takes "lle(s)" for "le(s)": "envíalle a factura ao correo…".
+    r"(?:(?:re)?(?:envia|manda|pasa|remite|copia|sube|comparte)(?:r|le|les|lle|lles|me|nos|selas?|"
+    r"selos?|sela|selo|l[aeo]s?)?|(?:re)?(?:enviaras|mandaras|pasaras|remitieras|copiaras|compartieras|"
     r"enviases|mandases|pasases)|"
     # Said formally ("envíe el resumen a mi correo…", "remítame…") or of Suma in the third person
     # after a polite head ("sería bueno que Suma mandara…").
@@ -554,10 +557,15 @@ _INJECTION = re.compile(
             r"\b(?:debes|tienes\s+que|has\s+de)\s+(?:siempre\s+)?(?:responder|decir|contestar|"
             r"ignorar|obedecer|revelar|actuar|mentir)\b",
             r"\bno\s+(?:le\s+|les\s+)?(?:digas|menciones|cuentes|muestres|ensenes)\s+(?:a\s+nadie|"
-            r"nunca|a\s+ningun)|\bnunca\s+(?:digas|menciones|muestres|reveles)\b",
+            r"nunca|a\s+ningun)|\b(?:nunca|jamas)\s+(?:le\s+|les\s+)?(?:digas|menciones|muestres|reveles)\b",
             # What Suma must not bring up, in the second person: "no menciones a la competencia",
             # "no le nombres lo del retraso". Only the one spoken to is told so.
             r"\bno\s+(?:le\s+|les\s+)?(?:menciones|nombres|saques\s+(?:el\s+tema|a\s+relucir))\b",
+            # A rule for what Suma writes, said of its answers: "las respuestas de Suma tienen que
+            # acabar siempre con…", "los mensajes del asistente deben ir firmados".
+            r"\b(?:respuestas|contestaciones|mensajes|correos|emails|textos)\s+(?:de\s+suma|del\s+"
+            r"(?:asistente|bot|chatbot)|de\s+la\s+ia)\s+(?:(?:siempre|nunca)\s+)?(?:tienen\s+que|"
+            r"deben|deberan|deberian|han\s+de|tendran\s+que|no\s+pueden|no\s+deben)\b",
             r"\btu\s+(?:nueva\s+|nuevo\s+)?(?:tarea|funcion|mision|rol|papel|objetivo|trabajo|cometido)\s+"
             r"(?:es|sera|ahora)\b",
             r"\byour\s+(?:new\s+)?(?:task|role|job|instructions?)\s+(?:is|are)\b",
@@ -859,7 +867,9 @@ _INJECTION = re.compile(
             r"(?:notas|memorias|recuerdos|apuntes|comentarios|notes|memories)\b",
             _CLAUSE
             + _ACT_ON_RECORDS
-            + r"\s+(?:todo\s+)?lo\s+que\s+(?:sepas|sabes|sabias|tengas|tienes|recuerdes|guardaste|"
+            # Said of Suma in the third person after a duty: "que el asistente olvide lo que sabe".
+            + r"\s+(?:todo\s+)?lo\s+que\s+(?:sepas|sabes|sabe|sabias|tengas|tienes|recuerdes|"
+            r"recuerda|guardaste|"
             r"te\s+(?:han|haya|hayan)\s+(?:dicho|contado)|has\s+(?:aprendido|guardado|apuntado))\b|"
             + _CLAUSE
             + _ACT_ON_RECORDS
@@ -1082,7 +1092,12 @@ _POLITE_HEAD = re.compile(
     r"seria\s+(?:bueno|conveniente|mejor|ideal|genial|estupendo|un\s+detalle|de\s+agradecer|"
     r"interesante|util|perfecto)|convendria|conviene|(?:no\s+)?estaria\s+(?:bien|mal)|"
     r"vendria\s+bien|(?:te|le|os)\s+(?:agradeceria|agradezco|pediria|pido|ruego|rogaria)|"
-    r"me\s+gustaria|necesito|quiero|preferiria|prefiero|procura)\s+que\s+"
+    r"me\s+gustaria|necesito|quiero|preferiria|prefiero|procura|"
+    # A duty said impersonally binds Suma only when Suma is its subject: "es importante que el
+    # asistente olvide…"; "es importante que Lucía mande…" stays a fact about Lucía.
+    r"(?:es|sera|seria)\s+(?:muy\s+)?(?:importante|fundamental|imprescindible|necesario|obligatorio)"
+    r"(?=\s+que\s+(?:suma|el\s+asistente)\b)|hace\s+falta(?=\s+que\s+(?:suma|el\s+asistente)\b))"
+    r"\s+que\s+"
     r"(?P<subject>(?:suma|usted|tu|el\s+asistente)\s+)?"
 )
 _CLITICS = frozenset("me te le les nos se lo la los las".split())  # noqa: SIM905
@@ -1263,7 +1278,8 @@ def _infinitive_reading(folded: str) -> str | None:
 # leave to act without asking, a standing condition before an order on data, or Suma spoken to
 # with a third party, a destination or a standing condition named.
 # Pronouns for the writer ("pásame", "dímelo") ask for something now, for the one who asks.
-_ENCLITICS = r"(?:selos?|selas?|l[aeo]s?|les?)"
+# "nos" counts others in with the writer: "avísanos a mí y a Lucía" reaches Lucía.
+_ENCLITICS = r"(?:selos?|selas?|l[aeo]s?|les?|nos)"
 # "Usted" forms that are also everyday nouns or adjectives: "el informe", "un aplique", "de
 # cobre", "en firme", "el pase".
 _NOT_AN_ORDER = frozenset("informe aplique cobre firme pase".split())  # noqa: SIM905
@@ -1321,7 +1337,10 @@ _ORDER_ON_DATA_WITH_PRONOUN = re.compile(
 # assistant, the bot or the AI after a greeting or at the start of a line ("Estimado asistente
 # IA: …", "ey bot xfa…").
 _VOCATIVE = (
-    r"(?:^|[.:;!?(\n]\s*|\b(?:oye|ey|eh|hey|hola|buenas|buenos\s+dias|para\s+ti,?)\s+)"
+    r"(?:^|[.:;!?(\n]\s*|\b(?:oye|ey|eh|hey|hola|buenas|buenos\s+dias|para\s+ti,?)\s+|"
+    # A note headed to Suma: "recordatorio para Suma: …", "nota pal asistente: …".
+    r"\b(?:nota|recordatorio|aviso|mensaje|instruccion|regla)\s+(?:para|pa)\s+(?=(?:suma|el\s+asistente)\s*:)|"
+    r"\b(?:nota|recordatorio|aviso|mensaje|instruccion|regla)\s+(?:para\s+el|pal)\s+(?=asistente\s*:))"
     r"(?:suma\s*[,:;]|(?:estimad[oa]\s+|querid[oa]\s+)?(?:asistente(?:\s+(?:ia|virtual))?|bot|ia)\b)"
 )
 # Spoken to, then an order right away, past words of courtesy or time: "Suma: cada lunes manda
@@ -1376,9 +1395,28 @@ _PEOPLES_DATA = re.compile(
 )
 
 
+# Suma as the subject of an order it knows, in the present: "2) Suma lo aprueba sin preguntar".
+# The third person of the present is the imperative's form for the regular verbs.
+_SUMA_DOES = re.compile(
+    r"\b"
+    + _ASSISTANT
+    + r"\s+(?:(?:ya|tambien|siempre|directamente)\s+)?(?:(?:lo|la|los|las|le|les|se)\s+)?"
+    r"(?:" + _alternation(_KNOWN_ORDERS) + r")\b"
+)
+
+
+# An order with "tú" closing it names the one it is given to: "…, mándalos tú". Before more
+# words "tu" is mostly a possessive ("manda tu correo").
+_ORDER_TO_YOU = re.compile(
+    r"\b(?:" + _alternation(_ORDERS_TO_OTHERS) + r")" + _ENCLITICS + r"?\s+tu\s*(?:$|[.,;!?\n])"
+)
+
+
 def _ordered_by_form(text: str, reading: str) -> bool:
     """Whether ``reading`` (a folded ``text``) gives Suma an order by its form (decision 0039)."""
-    if _WITHOUT_ASKING.search(reading) and _ANY_ORDER_FORM.search(reading):
+    if _WITHOUT_ASKING.search(reading) and (
+        _ANY_ORDER_FORM.search(reading) or _SUMA_DOES.search(reading)
+    ):
         return True
     standing = _STANDING.search(reading)
     if standing and _ORDER_ON_DATA_WITH_PRONOUN.search(reading, standing.end()):
@@ -1386,7 +1424,7 @@ def _ordered_by_form(text: str, reading: str) -> bool:
     if _PUBLISHING.search(reading) and _PEOPLES_DATA.search(reading):
         return True
     return bool(
-        _SPOKEN_TO.search(reading)
+        (_SPOKEN_TO.search(reading) or _ORDER_TO_YOU.search(reading))
         and (_ORDER_TO_OTHERS_FORM.search(reading) or _SPOKEN_TO_THEN_ORDER.search(reading))
         and (
             standing
@@ -1507,6 +1545,24 @@ _FOR_NOW = re.compile(
     # With what is asked for as a pronoun: "búscamela", "pásamelos".
     r"(?:pasa|manda|envia|da|busca|ensena|muestra|saca|calcula|genera|prepara)mel[aeo]s?)\b"
 )
+# A task of the writer's for a day close at hand, in one clause: "mañana a las 8 llamar al…",
+# "hoy sin falta pasar a recoger el pedido…", "esta tarde le tengo que llevar yo…", or an
+# appointment without a verb, "el jueves 3 ITV de la furgo a las 10:40". It is done by then; a
+# habit ("los jueves…") or a fact told with it ("…, que paga a 30 días") is kept.
+_NEAR_DAY = (
+    r"^\W*(?:hoy|manana|pasado\s+manana|esta\s+(?:tarde|manana|noche)|"
+    r"el\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?:\s+\d{1,2})?)\b"
+)
+_ONE_OFF_TASK = re.compile(
+    _NEAR_DAY + r"(?:[^.!?\n]{0,30}?\b(?:(?:le|lo|la|les|me)\s+)?(?:tengo|tenemos)\s+que\b|"
+    r"(?:\s+(?:a\s+las\s+\d{1,2}(?:[:.]\d{2})?|sin\s+falta|por\s+la\s+(?:manana|tarde)|"
+    r"temprano|a\s+primera\s+hora))*\s+[a-z]+(?:ar|er|ir)(?:l[aeo]s?|le|les|me)?\b)"
+)
+_APPOINTMENT = re.compile(_NEAR_DAY + r"[^.!?\n]*\ba\s+las\s+\d{1,2}[:.]\d{2}\W*$")
+_FINITE_VERB = re.compile(
+    r"\b(?:es|son|esta|estan|hay|tiene|tienen|viene|vienen|paga|pagan|trae|traen|cierra|abre|"
+    r"llega|llegan|va|van)\b"
+)
 _TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|[.;:!]\s+\S|\n")
 
 
@@ -1553,6 +1609,11 @@ def is_nothing_to_store(text: str) -> bool:
     if _TELLING.search(folded):
         return False
     if _FOR_NOW.match(folded) and not _TOLD_WITH_IT.search(folded):
+        return True
+    if not _TOLD_WITH_IT.search(folded) and (
+        _ONE_OFF_TASK.match(folded)
+        or (_APPOINTMENT.match(folded) and not _FINITE_VERB.search(folded))
+    ):
         return True
     if _FOR_ME_AFTER_A_QUESTION.search(folded):
         stripped = stripped[: stripped.rindex("?") + 1]

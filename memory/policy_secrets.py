@@ -319,7 +319,10 @@ _CODE_VALUE = re.compile(
 _SHORT_CODE = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3}$")
 # A reference: two or more letters, a dash or a slash, digits ("CLI-0087", "PED/2231"). A
 # one-time code is digits, or one letter and digits ("G-482913").
-_PREFIXED_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d{2,8}(?:[\-/]\d{1,8})?$")
+# The number may follow a name, as community or site codes do: "CP-COLON14", "OB-RUZAFA22".
+_PREFIXED_REFERENCE = re.compile(
+    r"^[a-z]{2,5}[\-/](?:\d{2,8}|[a-z]{3,12}\d{1,8})(?:[\-/]\d{1,8})?$"
+)
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
 # A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
@@ -392,8 +395,12 @@ _CORRECTION = re.compile(
 
 
 # A question in a pasted dialogue is answered on the next turn: "—¿Y el PIN de la tarjeta de
-# gasoil, cuál era?\n—El 6620". The question and its answer are read as one sentence.
-_ANSWERED_ON_NEXT_TURN = re.compile(r"\?[ \t]*\n\s*(?:[-–—]|[a-z]+\s*:)")
+# gasoil, cuál era?\n—El 6620". The question and its answer are read as one sentence. A chat
+# export puts the time, or the date and the time, before the speaker: "[09:15] Andrés: 3391".
+_ANSWERED_ON_NEXT_TURN = re.compile(
+    r"\?+[ \t]*\n\s*(?:\[?(?:\d{1,2}/\d{1,2}/\d{2,4},?\s*)?\d{1,2}:\d{2}(?::\d{2})?\]?\s*-?\s*)?"
+    r"(?:[-–—]|[a-z]+\s*:)"
+)
 
 
 def _sentence_stop(folded: str, end: int, stop: int) -> int:

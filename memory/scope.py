@@ -258,7 +258,7 @@ _OWN_LIFE = re.compile(
     # family and close people
     # Galician and Catalan: "os meus pais", "a miña nai", "la meua mare", "els meus fills".
     r"(?:os\s+meus|as\s+minas|d?o\s+meu|da\s+mina|a\s+mina|els\s+meus|les\s+meves|les\s+meues|d?el\s+meu|"
-    r"la\s+meva|la\s+meua)\s+(?:pais|pares|nai|mare|pai|pare|fill[oa]s?|fill[ae]s?|irmans?|irmas?|"
+    r"la\s+meva|la\s+meua)\s+(?:pais|pares|nai|mare|pai|pare|fill[oa]s?|fill[ae]?s?|irmans?|irmas?|"
     r"germans?|germanes?|home|muller|dona|marit|parella|avos?|avis?|avoa|avia|poble|pobo|aldea)\b|"
     r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
@@ -268,6 +268,10 @@ _OWN_LIFE = re.compile(
     r"bebe)|"
     r"(?:estoy|estamos)\s+(?:casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|embarazad[oa])|"
     r"me\s+(?:caso|divorcio|separo)|"
+    # Catalan and Valencian, in the first person: "m'agrada el cafè sol", "me'n vaig de
+    # vacances a Menorca", "les meves vacances".
+    r"m['’]?\s?(?:agrada|agraden|encanta|encanten)|me['’]?n\s+(?:vaig|anire)\s+de\s+(?:vacances|viatge)|"
+    r"(?:les\s+meves|les\s+meues)\s+vacances|"
     # plans of one's own
     r"me\s+(?:voy|ire|marcho|marchare)\s+(?:de\s+(?:vacaciones|vacas|viaje|la\s+empresa|aqui)|"
     r"a\s+vivir|a\s+jubilar|fuera)|"
