@@ -115,6 +115,12 @@ _CALL_ME = re.compile(
 # The writer's own address ("mi mail es …"): hers even beside the company's ("el de la empresa
 # no lo miro nunca").
 _OWN_ADDRESS = re.compile(r"\bmis?\s+(?:e-?mail|mail|correo|movil|telefono|numero|whatsapp)\b")
+# An address the writer says she uses, in the first person ("ya no uso el correo de Hotmail"):
+# the bare address the message gives next is hers, not the company's.
+_ADDRESS_I_USE = re.compile(
+    r"\b(?:uso|usaba|utilizo|miro|tengo|he\s+cambiado\s+de)\s+(?:(?:el|la|un|otro|de)\s+)?"
+    r"(?:e-?mail|mail|correo|movil|telefono|numero)\b"
+)
 # The writer's own hours: "mi horario", "mi jornada", or a verb in the first person.
 _MY_HOURS = re.compile(
     r"\bmis?\s+(?:horarios?|jornada|turnos?|dias\s+libres)\b"
@@ -185,6 +191,8 @@ _QUESTION_OR_ORDER = re.compile(
     r"pasame|dame|prepara|preparame|genera|factura(?:le)?|cambia|borra|anade|calcula|revisa|"
     r"recuerdame|recordadme|"
     r"muestrame|ensename)\b"
+    # Setting the state of a record: "marca como pagada la factura de …", "déjala como cobrada".
+    r"|^\s*[a-z]+\s+como\s+[a-z]+(?:ad|id)[oa]s?\b"
 )
 # An order to Suma after the statement ("voy al médico el jueves, cancela la cita").
 _TRAILING_ORDER = re.compile(
@@ -599,16 +607,17 @@ def _named(clause: str, subject: Subject) -> str:
 _COMPLEMENT = re.compile(r"\s+de(?:l|\s+(?:la|las|los|el))?\s+")
 
 
-def _attribute_name(attribute: str, clause: str, subject: Subject, price_at: int) -> str:
+def _attribute_name(attribute: str, clause: str, subject: Subject, said: tuple[int, int]) -> str:
     """Prices are per item ("precio_gasoil"): a new price of one item keeps the others. The
-    item is the last thing named before the price ("tiene el teflón a 1,20"); with none, the
-    price is plain "precio"."""
+    item is the last thing named before the price ("tiene el teflón a 1,20"), in the stretch
+    ``said`` where that price is said; with none, the price is plain "precio" (the second
+    case of one thing priced twice, "fuera de Valencia a 45", is not the first one's)."""
     if attribute != "precio":
         return attribute
     folded = fold_aligned(clause).lower()
     named = set(_words(subject.name))
     item, item_end = "", 0
-    for match in _ITEM.finditer(folded, 0, price_at):
+    for match in _ITEM.finditer(folded, *said):
         if subject.span and subject.span[0] <= match.start("item") < subject.span[1]:
             continue
         if item and _COMPLEMENT.fullmatch(folded, item_end, match.start("item")):
@@ -698,7 +707,7 @@ def _clause_facts(
         facts.append(
             ExtractedFact(
                 category=subject.category(clause, attribute),
-                attribute=_attribute_name(attribute, clause, subject, price_at),
+                attribute=_attribute_name(attribute, clause, subject, (value_at, price_at)),
                 value=value or text[:MAX_NOTE],
                 text=text,
                 subject_name=subject.name,
@@ -713,8 +722,9 @@ def _clause_facts(
 
 
 # "La hora pasa a 40 € y el desplazamiento a 32 €": another thing named after "y" opens the
-# next price of the same clause.
-_NEXT_ITEM = re.compile(r"\by\s+(?:el|la|los|las)\s+[a-z]{3,}")
+# next price of the same clause; so does another case priced "a" its own amount ("dentro de
+# Valencia a 35 € y fuera de Valencia a 45").
+_NEXT_ITEM = re.compile(r"\by\s+(?:(?:el|la|los|las)\s+[a-z]{3,}|[a-z]{3,}\b.*\sa\s*$)")
 
 
 def _deadline(slot: Slot) -> bool:
@@ -1301,6 +1311,7 @@ def _message_facts(
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
     header: ExtractedFact | None = None
+    writer_addresses = False
     for clause in clauses:
         framing = len(clauses) > 1 and _FORWARD_FRAME.match(clause) is not None
         clause_facts = [] if framing else _clause_facts(clause, contacts, today)
@@ -1314,6 +1325,10 @@ def _message_facts(
             # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
             header = _named_in(clause, contacts, today)
             carried = header or carried
+            uses = _ADDRESS_I_USE.search(fold_aligned(clause).lower()) is not None
+            writer_addresses = writer_addresses or uses
+        if writer_addresses:
+            clause_facts = [_the_writers(fact) for fact in clause_facts]
         leftover = _leftover_note(clause, clause_facts, today)
         for fact in [*clause_facts, *([leftover] if leftover else [])]:
             # A clause that names nobody is about the subject of the clause before it; a card
@@ -1346,6 +1361,13 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+def _the_writers(fact: ExtractedFact) -> ExtractedFact:
+    """An address given bare after the writer said which one she uses is hers."""
+    if fact.attribute in _WRITER_ADDRESSES and not fact.subject_name and fact.category == "empresa":
+        return replace(fact, category="perfil_usuario")
+    return fact
 
 
 def _each_subject(

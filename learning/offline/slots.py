@@ -561,6 +561,8 @@ _INSTALMENTS = re.compile(
     rf"(?:\s*[,:(]?\s*(?P<when>(?:{_MONTHS})(?:\s*(?:,|y)\s*(?:{_MONTHS}))+))?"
 )
 _CHANNEL = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in CHANNELS.items()]
+# "llamar al 2ºB", "llamar al timbre": ringing at a door, no way to reach anyone.
+_RING = re.compile(r"\s+al?\s+(?:\d{1,2}[ºªoa]|timbre|portero|telefonillo|interfono)")
 _PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()]
 _TONE = re.compile(
     r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|tuteo|tutear|"
@@ -579,7 +581,11 @@ _TONE = re.compile(
 def _labelled(folded: str) -> list[Slot]:
     slots: list[Slot] = []
     for pattern, value in _CHANNEL:
-        slots.extend(Slot("channel", value, *m.span()) for m in pattern.finditer(folded))
+        slots.extend(
+            Slot("channel", value, *m.span())
+            for m in pattern.finditer(folded)
+            if not _RING.match(folded, m.end())
+        )
     for pattern, value in _PAYMENT:
         slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
     for match in _INSTALMENTS.finditer(folded):
@@ -611,9 +617,13 @@ _SPOKEN_EMAIL = re.compile(
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
     r"\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ctra\.?|"
-    r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida)\s+"
-    r"[^,.;:\n()]{2,60}?(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
-    r"(?:\s*,?\s*(?:\d{1,2}[ºª](?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
+    r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida|"
+    # the same kinds of street in Valencian ("carrer sant vicent 12"); "plaça" only with its
+    # cedilla, since "la placa de las baxi" is a part
+    r"carrer|avinguda|plaça|passeig|cam[ií])\s+"
+    # a street's name, which no "que" runs through ("la calle de atrás y hay que llamar al 2ºB")
+    r"(?:(?!\bque\b)[^,.;:\n()]){2,60}?(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
+    r"(?:\s*,?\s*(?:\d{1,2}(?:[ºª]|a\b)(?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
     r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
     re.IGNORECASE,
 )
