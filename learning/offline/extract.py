@@ -231,8 +231,8 @@ _QUOTED = re.compile(r"^\s*[\"“«']")
 _LETTER_LINE = re.compile(
     r"^\s*(?:-{3,}.*|[>\s]*(?:mensaje\s+)?(?:reenviado|forwarded(?:\s+message)?|fwd?|rv)\s*:?\s*|"
     r"(?:asunto|subject|para|to|cc|fecha|date|enviado|sent)\s*:.*|"
-    r"(?:(?:un\s+)?(?:saludo|abrazo)s?|saludos\s+cordiales|atentamente|gracias|"
-    r"(?:muchas\s+)?gracias|cordialmente|best\s+regards|regards)[\s,.!]*)$",
+    r"(?:(?:un\s+)?(?:saludo|abrazo)s?|saludos\s+cordiales|atentamente|(?:muchas\s+)?gracias|"
+    r"cordialmente|best\s+regards|regards)[\s,.!]*)$",
     re.IGNORECASE,
 )
 _BULLET = re.compile(r"^\s*(?:[-*•·>]+|\d{1,2}[.)])\s+")

@@ -37,11 +37,7 @@ def policy_text(value: str) -> str:
     exporte…"); collapsed into one line that reading is lost, and the policy would judge a
     text other than the one written (``memory.policy.policy_class`` reads it with its lines).
     """
-    lines = (
-        "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in line)
-        for line in value.splitlines()
-    )
-    return "\n".join(re.sub(r"\s+", " ", line).strip() for line in lines if line.strip())
+    return "\n".join(filter(None, map(clean_text, value.splitlines())))
 
 
 def owner_columns(access: AiAccess) -> dict[str, Any]:

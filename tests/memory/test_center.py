@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from memory.models import Memory, MemoryAudit
 from memory.policy import REASON_INJECTION
 from memory.services import memory_write
-from tests.world import PASSWORD
-
-
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
+from tests.world import logged_in
 
 
 @pytest.fixture
@@ -57,7 +50,7 @@ def facts(world):
     ],
 )
 def test_the_page_shows_each_role_exactly_its_memories(world, facts, role, sees, hidden):
-    response = _client(getattr(world, role)).get("/memoria/")
+    response = logged_in(getattr(world, role)).get("/memoria/")
 
     assert response.status_code == 200
     html = response.content.decode()
@@ -69,12 +62,12 @@ def test_the_page_shows_each_role_exactly_its_memories(world, facts, role, sees,
 
 
 def test_managers_see_the_audit_log_members_get_403(world, facts):
-    assert _client(world.admin).get("/memoria/registro/").status_code == 200
-    assert _client(world.reader).get("/memoria/registro/").status_code == 403
+    assert logged_in(world.admin).get("/memoria/registro/").status_code == 200
+    assert logged_in(world.reader).get("/memoria/registro/").status_code == 403
 
 
 def test_remember_from_the_page_uses_the_ladder(world):
-    response = _client(world.reader).post(
+    response = logged_in(world.reader).post(
         "/memoria/recordar/", {"category": "cliente", "text": "Talleres García cierra los viernes."}
     )
 
@@ -88,7 +81,7 @@ def test_remember_from_the_page_uses_the_ladder(world):
 
 
 def test_a_refused_secret_from_the_page_stores_nothing(world):
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/memoria/recordar/",
         {"category": "empresa", "text": "El PIN de la tarjeta es 4821"},
         follow=True,
@@ -101,15 +94,15 @@ def test_a_refused_secret_from_the_page_stores_nothing(world):
 def test_solo_para_mi_from_the_page_by_a_member_is_refused_by_the_owner_works(world, facts):
     company = facts["company"]
 
-    assert _client(world.reader).post(f"/memoria/{company.pk}/solo-para-mi/").status_code == 403
+    assert logged_in(world.reader).post(f"/memoria/{company.pk}/solo-para-mi/").status_code == 403
     assert Memory.objects.get(pk=company.pk).visibility == "shared"
 
-    assert _client(world.owner).post(f"/memoria/{company.pk}/solo-para-mi/").status_code == 302
+    assert logged_in(world.owner).post(f"/memoria/{company.pk}/solo-para-mi/").status_code == 302
     assert Memory.objects.get(pk=company.pk).visibility == "private_in_org"
 
 
 def test_actions_on_another_organizations_memory_are_404_and_change_nothing(world, facts):
-    outsider = _client(world.outsider)
+    outsider = logged_in(world.outsider)
 
     assert outsider.post(f"/memoria/{facts['company'].pk}/borrar/").status_code == 404
     assert outsider.get(f"/memoria/{facts['company'].pk}/editar/").status_code == 404
@@ -118,7 +111,7 @@ def test_actions_on_another_organizations_memory_are_404_and_change_nothing(worl
 
 
 def test_edit_and_versions_pages(world, facts):
-    admin = _client(world.admin)
+    admin = logged_in(world.admin)
     company = facts["company"]
 
     assert (
@@ -129,7 +122,7 @@ def test_edit_and_versions_pages(world, facts):
     )
     assert admin.get(f"/memoria/{company.pk}/versiones/").status_code == 200
     assert Memory.objects.get(pk=company.pk).text == "Reparamos frenos y embragues."
-    assert _client(world.reader).get(f"/memoria/{company.pk}/versiones/").status_code == 403
+    assert logged_in(world.reader).get(f"/memoria/{company.pk}/versiones/").status_code == 403
 
 
 @pytest.mark.parametrize(
@@ -137,14 +130,14 @@ def test_edit_and_versions_pages(world, facts):
     [("owner", 3), ("admin", 2), ("reader", 1), ("bookkeeper", 2), ("outsider", 0)],
 )
 def test_api_lists_each_role_exactly_its_memories(world, facts, role, count):
-    response = _client(getattr(world, role)).get("/api/memories/")
+    response = logged_in(getattr(world, role)).get("/api/memories/")
 
     assert response.status_code == 200
     assert len(response.json()) == count
 
 
 def test_api_write_returns_what_happened(world):
-    client = _client(world.owner)
+    client = logged_in(world.owner)
 
     stored = client.post(
         "/api/memories/",
@@ -166,7 +159,7 @@ def test_api_write_returns_what_happened(world):
 
 def test_api_refuses_a_members_instruction_to_suma_and_stores_nothing(world):
     # Given the poisoning note of the attacker review, written by a member through the API,
-    response = _client(world.reader).post(
+    response = logged_in(world.reader).post(
         "/api/memories/",
         {
             "category": "empresa",
@@ -185,7 +178,7 @@ def test_api_refuses_a_members_instruction_to_suma_and_stores_nothing(world):
 
 def test_api_actions_and_permissions(world, facts):
     company = facts["company"]
-    reader, admin = _client(world.reader), _client(world.admin)
+    reader, admin = logged_in(world.reader), logged_in(world.admin)
 
     assert reader.delete(f"/api/memories/{company.pk}/").status_code == 403
     assert reader.post(f"/api/memories/{company.pk}/make-private/").status_code == 403
@@ -200,12 +193,12 @@ def test_api_actions_and_permissions(world, facts):
     assert admin.get("/api/memories/audit/").status_code == 200
     assert reader.get("/api/memories/audit/").status_code == 403
     assert admin.delete(f"/api/memories/{company.pk}/").status_code == 204
-    assert _client(world.outsider).get(f"/api/memories/{facts['note'].pk}/").status_code == 404
+    assert logged_in(world.outsider).get(f"/api/memories/{facts['note'].pk}/").status_code == 404
     assert MemoryAudit.objects.filter(memory_id=company.pk).count() == 3
 
 
 def test_openapi_schema_lists_the_memory_endpoints(world):
-    response = _client(world.owner).get(
+    response = logged_in(world.owner).get(
         "/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json"
     )
 

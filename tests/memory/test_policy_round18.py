@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.messages import get_messages
-from django.test import Client
 
 from memory.models import Memory
 from memory.policy import REASON_INJECTION, REASON_NOTHING, is_nothing_to_store, policy_class
@@ -22,13 +21,7 @@ from memory.scope import (
 )
 from memory.services import memory_write
 from sumalos.rls.rule import Visibility
-from tests.world import PASSWORD
-
-
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
+from tests.world import logged_in
 
 
 @pytest.mark.parametrize(
@@ -144,7 +137,7 @@ def test_questions_requests_and_chit_chat_sentence_by_sentence(text, nothing):
 
 def test_a_question_through_the_recordar_form_is_refused_with_the_reason(world):
     # Given the owner writes a question in the "recuerda que…" form,
-    client = _client(world.owner)
+    client = logged_in(world.owner)
     response = client.post(
         "/memoria/recordar/",
         {
@@ -172,7 +165,7 @@ def test_a_question_through_the_recordar_form_is_refused_with_the_reason(world):
     ],
 )
 def test_a_question_or_an_order_through_the_api_is_refused_with_the_reason(world, text, reason):
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
     )
 
@@ -198,7 +191,7 @@ def test_somebody_named_is_never_the_writers_profile(text, category):
 
 def test_a_named_customers_fact_given_as_the_writers_profile_is_a_contacts_fact(world):
     # Given the owner writes a customer's fact through the API as "perfil_usuario",
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/",
         {
             "category": "perfil_usuario",

@@ -11,14 +11,13 @@ e-invoicing code, invoices sent to a customer's address.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from memory.models import Memory
 from memory.policy import REASON_CONFIDENTIAL, REASON_INJECTION, policy_class
 from memory.scope import marked_visibility
 from memory.services.base import policy_text
 from sumalos.rls.rule import Visibility
-from tests.world import PASSWORD
+from tests.world import logged_in
 
 
 @pytest.mark.parametrize(
@@ -90,12 +89,6 @@ def test_the_policy_reads_the_text_with_its_lines():
     )
 
 
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
-
-
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
@@ -115,7 +108,7 @@ def _client(user):
 )
 def test_a_text_in_lines_is_judged_as_written_through_the_api(world, text, reason):
     # Given the owner writes a forwarded mail or a pasted chat through the API,
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
     )
 

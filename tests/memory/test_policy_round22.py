@@ -12,7 +12,6 @@ possessive.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from memory.models import Memory
 from memory.policy import (
@@ -23,7 +22,7 @@ from memory.policy import (
     policy_class,
 )
 from memory.scope import is_own_life
-from tests.world import PASSWORD
+from tests.world import logged_in
 
 
 @pytest.mark.parametrize(
@@ -79,12 +78,6 @@ def test_round22_phrasing_is_read_as_its_class(text, expected):
     assert policy_class(text) == expected
 
 
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
-
-
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
@@ -101,7 +94,7 @@ def _client(user):
 )
 def test_round22_lines_are_refused_through_the_api(world, text, reason):
     # Given the owner writes an order, a rule for Suma or a pasted chat through the API,
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
     )
 
@@ -113,7 +106,7 @@ def test_round22_lines_are_refused_through_the_api(world, text, reason):
 
 def test_round22_community_code_is_stored_through_the_api(world):
     # Given the owner writes how community codes look, naming one,
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/",
         {
             "category": "empresa",
@@ -150,7 +143,7 @@ def test_a_one_off_task_is_nothing_to_store(text, expected):
 
 def test_a_one_off_task_is_not_stored_through_the_api(world):
     # Given the owner writes a task for tomorrow with a plate number in it,
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/api/memories/",
         {"category": "empresa", "text": "mañana a las 9 pasar la ITV de la furgo 5521 HJK"},
         content_type="application/json",

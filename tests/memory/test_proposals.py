@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from memory.models import Memory
 from memory.services import memory_write
 from sumalos.accounts.services import membership_add
-from tests.world import PASSWORD, _user
+from tests.world import _user, logged_in
 
 TEXT = "Aceros del Norte sirve los tubos en 48 horas."
-
-
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
 
 
 @pytest.fixture
@@ -46,7 +39,7 @@ def test_a_members_proposal_is_offered_to_managers_only(world, proposal, role, s
     other = _user("books2@uno.test", "Berta Gastos")
     membership_add(organization=world.org, user=other, write_areas=["expenses"])
     user = other if role == "other" else getattr(world, role)
-    client = _client(user)
+    client = logged_in(user)
 
     page = client.get("/memoria/")
     detail = client.get(f"/api/memories/{proposal.pk}/")
@@ -62,7 +55,7 @@ def test_a_plain_member_cannot_confirm_another_members_proposal(world, proposal)
     other = _user("books2@uno.test", "Berta Gastos")
     membership_add(organization=world.org, user=other, write_areas=["expenses"])
 
-    response = _client(other).post(f"/memoria/{proposal.pk}/confirmar/")
+    response = logged_in(other).post(f"/memoria/{proposal.pk}/confirmar/")
 
     assert response.status_code == 404
     memory = Memory.objects.get(pk=proposal.pk)

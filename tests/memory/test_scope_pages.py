@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from memory.models import Memory
 from memory.services import REASON_IBAN_NO_CONTACTS
 from sumalos.accounts.services import organization_set_shared_mode
-from tests.world import PASSWORD
+from tests.world import logged_in
 
 IBAN = "ES7921000813610123456789"
-
-
-def _client(user):
-    client = Client()
-    assert client.login(email=user.email, password=PASSWORD)
-    return client
 
 
 def _mode(world, mode):
@@ -26,14 +19,14 @@ def _mode(world, mode):
 
 
 def _api_write(world, user, text, category="proveedor"):
-    return _client(user).post(
+    return logged_in(user).post(
         "/api/memories/", {"category": category, "text": text}, content_type="application/json"
     )
 
 
 def test_solo_para_mi_in_the_recordar_form_is_stored_private_and_colleagues_never_see_it(world):
     # Given the owner writes a customer fact in the form, with no visibility chosen,
-    response = _client(world.owner).post(
+    response = logged_in(world.owner).post(
         "/memoria/recordar/",
         {
             "category": "cliente",
@@ -52,7 +45,7 @@ def test_solo_para_mi_in_the_recordar_form_is_stored_private_and_colleagues_neve
     )
     # and no colleague's memory center shows it.
     for colleague in (world.admin, world.reader, world.bookkeeper):
-        page = _client(colleague).get("/memoria/").content.decode()
+        page = logged_in(colleague).get("/memoria/").content.decode()
         assert "Hostal Miramar" not in page
 
 
@@ -80,8 +73,8 @@ def test_a_members_api_write_in_confirm_mode_is_offered_to_the_owner_not_shared(
 
     _api_write(world, world.bookkeeper, "Saltoki nos cobra 12 € el porte")
 
-    owner_view = _client(world.owner).get("/api/memories/").json()
-    admin_view = _client(world.admin).get("/api/memories/").json()
+    owner_view = logged_in(world.owner).get("/api/memories/").json()
+    admin_view = logged_in(world.admin).get("/api/memories/").json()
     assert [(m["visibility"], m["proposed_visibility"]) for m in owner_view] == [
         ("private_in_org", "shared")
     ]
