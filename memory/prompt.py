@@ -283,14 +283,16 @@ def _order(tag: str) -> str:
 
 
 # The rule's filter on top of a slice makes the planner expect a few rows and prefer fetching
-# the whole slice then sorting it; the ordered index scan that stops after SCAN_LIMIT rows is
-# the plan wanted at any size. Planning these unions costs 15-30 ms at 1M rows (more than
-# running them), and the planner, comparing a custom plan's estimate with the generic one's,
-# would plan them again on every turn: the generic plan (the same index scans, parameters for
-# the slice) is forced. SET LOCAL: they end with the profile's own transaction (the scope
-# ``memory_prompt_blocks`` opens for it), which reads nothing but these scans.
+# the whole slice then sorting it (or walking another index and sorting incrementally); the
+# ordered index scan that stops after SCAN_LIMIT rows is the plan wanted at any size. Planning
+# these unions costs 15-30 ms at 1M rows (more than running them), and the planner, comparing a
+# custom plan's estimate with the generic one's, would plan them again on every turn: the
+# generic plan (the same index scans, parameters for the slice) is forced. SET LOCAL: they end
+# with the profile's own transaction (the scope ``memory_prompt_blocks`` opens for it), which
+# reads nothing but these scans.
 _PLANNER_OFF = (
     "SET LOCAL enable_sort = off",
+    "SET LOCAL enable_incremental_sort = off",
     "SET LOCAL enable_bitmapscan = off",
     "SET LOCAL plan_cache_mode = force_generic_plan",
 )
