@@ -135,6 +135,7 @@ def test_a_large_tenant_is_read_through_its_index_with_ef_search_set_locally(
             cursor.execute("SET LOCAL enable_seqscan = off")
             cursor.execute("SET LOCAL enable_bitmapscan = off")
             cursor.execute("SET LOCAL enable_sort = off")
+            cursor.execute("SET LOCAL enable_incremental_sort = off")
             cursor.execute("EXPLAIN " + tenant_sql)
             plan = "\n".join(row[0] for row in cursor.fetchall())
     with connection.cursor() as cursor:
