@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
+from django.core.management import call_command
 
 from learning.anthropic_provider import AnthropicProvider
 from learning.evaluation import evaluate, written_out
@@ -174,3 +176,58 @@ def test_offline_extraction_on_the_second_dev_round():
 )
 def test_a_bare_expected_value_is_written_out_before_it_is_read(expected, attribute, written):
     assert written_out(expected, attribute) == written
+
+
+@pytest.mark.slow
+def test_a_blind_run_prints_figures_and_ids_but_no_text(tmp_path):
+    # Given a held-out file of two messages, one fact found and one missed, and their kinds
+    rows = [
+        {
+            "id": "x1",
+            "text": "los del hostal pagan a 45 días",
+            "previous": None,
+            "channel": "web",
+            "writer": "pablo",
+            "today": "2026-11-30",
+            "expect": [
+                {
+                    "category": "cliente",
+                    "subject": "Hostal Miramar",
+                    "attribute": "plazo_pago",
+                    "value": "45",
+                }
+            ],
+        },
+        {
+            "id": "x2",
+            "text": "el de los toldos se llama Ramiro, apuntalo",
+            "previous": None,
+            "channel": "whatsapp",
+            "writer": "lucia",
+            "today": "2026-11-30",
+            "expect": [
+                {
+                    "category": "cliente",
+                    "subject": "Hostal Miramar",
+                    "attribute": "telefono",
+                    "value": "600 123 456",
+                }
+            ],
+        },
+    ]
+    held_out = tmp_path / "held_out.jsonl"
+    held_out.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+    kinds = tmp_path / "kinds.json"
+    kinds.write_text(json.dumps({"x1": "customer", "x2": "multi"}))
+    out = StringIO()
+
+    # When it is scored blind
+    call_command("eval_extraction", file=held_out, kinds=kinds, blind=True, stdout=out)
+
+    # Then only figures and ids come out: no message, no expected value
+    assert out.getvalue().splitlines() == [
+        "hechos encontrados: 1/2 (datos 1/2, notas 0/0); hechos en líneas sin nada esperado: 0",
+        "  customer       1/1",
+        "  multi          0/1",
+        "líneas con fallos: x2",
+    ]

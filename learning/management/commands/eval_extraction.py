@@ -4,6 +4,10 @@
 through the SDK's own mock transport (``httpx2.MockTransport``), answering each message with
 the facts FILE gives for it, so request building, tool use parsing, linking and scoring all
 run without a network. Scoring: ``learning/evaluation.py``.
+
+``--kinds FILE`` (the writer's id → kind) adds facts found per kind. ``--blind`` prints no
+message and no fact, only the figures and the ids of the lines with a miss: the way to run a
+held-out half without reading it.
 """
 
 from __future__ import annotations
@@ -81,6 +85,12 @@ class Command(BaseCommand):
         parser.add_argument("--provider", choices=("offline", "anthropic"), default="offline")
         parser.add_argument("--mock", type=Path, default=None)
         parser.add_argument("--json", action="store_true")
+        parser.add_argument(
+            "--kinds", type=Path, help="JSON id → tipo: hechos encontrados por tipo."
+        )
+        parser.add_argument(
+            "--blind", action="store_true", help="Solo cifras e ids: no imprime ningún texto."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         provider = provider_for(options["provider"], options["mock"])
@@ -88,7 +98,23 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(report, ensure_ascii=False))
             return
-        for item in report["results"]:
+        if not options["blind"]:
+            self._lines(report["results"])
+        s = report["summary"]
+        self.stdout.write(
+            f"hechos encontrados: {s['found']}/{s['expected']} "
+            f"(datos {s['facts_found']}/{s['facts_expected']}, "
+            f"notas {s['notes_found']}/{s['notes_expected']}); "
+            f"hechos en líneas sin nada esperado: {s['facts_on_lines_expecting_none']}"
+        )
+        if options["kinds"] is not None:
+            self._kinds(report["results"], json.loads(options["kinds"].read_text()))
+        if options["blind"]:
+            missed = [item["id"] for item in report["results"] if item["misses"]]
+            self.stdout.write(f"líneas con fallos: {' '.join(missed) or '(ninguna)'}")
+
+    def _lines(self, results: list[dict[str, Any]]) -> None:
+        for item in results:
             mark = "ok " if not item["misses"] else "MAL"
             got = "; ".join(
                 f"{f['subject']}{'' if f['linked'] else '*'}/{f['attribute']}={f['value'][:60]}"
@@ -100,10 +126,15 @@ class Command(BaseCommand):
                     f"      falta {miss['subject']}/{miss['attribute']}={miss['value']}"
                     f"  «{item['text'][:80]}»"
                 )
-        s = report["summary"]
-        self.stdout.write(
-            f"hechos encontrados: {s['found']}/{s['expected']} "
-            f"(datos {s['facts_found']}/{s['facts_expected']}, "
-            f"notas {s['notes_found']}/{s['notes_expected']}); "
-            f"hechos en líneas sin nada esperado: {s['facts_on_lines_expecting_none']}"
-        )
+
+    def _kinds(self, results: list[dict[str, Any]], kinds: dict[str, str]) -> None:
+        """Facts found per kind; a kind with nothing expected counts facts found by mistake."""
+        table: dict[str, list[int]] = {}
+        for item in results:
+            row = table.setdefault(kinds.get(item["id"], "?"), [0, 0, 0])
+            row[0] += item["found"]
+            row[1] += item["expected"]
+            row[2] += 0 if item["expected"] else len(item["facts"])
+        for kind, (found, expected, unexpected) in sorted(table.items()):
+            extra = f"  sin esperar: {unexpected}" if unexpected else ""
+            self.stdout.write(f"  {kind:12} {found:3}/{expected}{extra}")
