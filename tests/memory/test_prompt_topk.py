@@ -122,8 +122,8 @@ def test_the_scans_run_on_the_prompt_indexes_without_sorting(world_tx, monkeypat
     _populate(world_tx, 120, 3)
     # Statistics as a live table has them: with them, and only incremental sorts off the
     # plain organization index, the planner once sorted the personal slice.
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE memories")
+    with connection.cursor() as analyze:
+        analyze.execute("ANALYZE memories")
     monkeypatch.setattr(prompt, "PROFILE_MAX_ITEMS", 3)
     monkeypatch.setattr(prompt, "SCAN_LIMIT", 8)
     access = world_tx.access(world_tx.reader)
