@@ -821,7 +821,7 @@ _INJECTION = re.compile(
             r"(?:owner|admin|administrator|boss|manager|superuser|ceo)\b|"
             r"\b(?:trata|considera|toma|tomate|tratame|considerame)(?:l[aeo]s?)?\s+(?:\S+\s+){0,6}?como\s+"
             r"(?:si\s+(?:lo\s+|la\s+|los\s+)?(?:dijera|escribiera|mandara|fuera|fueran|viniera|vinieran)\s+"
-            r"(?:de\s+)?)?(?:el\s+|la\s+|un\s+|una\s+)?(?:propietari[oa]|duen[oa]|administrador[a]?|"
+            r")?(?:del?\s+|de\s+la\s+)?(?:el\s+|la\s+|un\s+|una\s+)?(?:propietari[oa]|duen[oa]|administrador[a]?|"
             r"admin|gerente|superusuari[oa])\b",
             # Relaying a message to somebody for the writer: "dile a Andrés que…", "avisa a
             # Marta de que…", "tell Laura that…".

@@ -472,8 +472,8 @@ def written_category(text: str, category: str) -> str:
     """``category`` as the text bears it out.
 
     Somebody named is never the writer's profile; the writer's own life told with nothing about
-    the business ("estoy embarazada de 4 meses", "este año quiero sacarme el carnet de moto") is
-    not the company's, whatever category the client (or the gate) gave it.
+    the business or a bank account ("estoy embarazada de 4 meses", "este año quiero sacarme el
+    carnet de moto") is not the company's, whatever category the client (or the gate) gave it.
     """
     if (
         category == "perfil_usuario"
@@ -486,6 +486,7 @@ def written_category(text: str, category: str) -> str:
         and is_own_life(text)
         and not _OPENS_WITH_A_NAME.match(text)
         and not _BUSINESS.search(expand_shorthand(fold(text)))
+        and not find_iban(text)
     ):
         return "perfil_usuario"
     return category
@@ -535,7 +536,9 @@ _BUSINESS = re.compile(
     r"local|contratos?|nominas?|emplead\w*|plantilla|descuentos?|margen|stock|material|proyectos?|"
     r"customers?|suppliers?|invoices?|quotes?|prices?|carriers?|orders?|company|business|office|"
     r"jobs?|projects?|employees?|staff|contrat\w*|hir(?:e|ing)|mecanic\w*|mechanics?|"
-    r"alquil\w*|rent|furgonetas?|vans?)\b|€"
+    r"alquil\w*|rent|furgonetas?|vans?|"
+    # How the work is organised: "no puedo hacer turnos de noche" is a matter for the company.
+    r"turnos?|guardias?|jornadas?|shifts?)\b|€"
 )
 
 
@@ -687,6 +690,19 @@ def is_request(text: str) -> bool:
         or _TO_SUMA.search(folded)
         or is_injection(text)
     )
+
+
+def fact_visibility(message: str, fact: str, *, asked: str | None = None) -> str | None:
+    """What one fact learnt from ``message`` may ask for, narrowed by ``asked``.
+
+    Beside a bank account, the message's other facts are the writer's own (private): a new
+    account is how a planted message pays off, and what comes with it ("paga por
+    transferencia", a new phone, a new address) is no more verified than the account, which
+    itself keeps its own path, an unverified proposal (decision 0046).
+    """
+    if find_iban(message) and not find_iban(fact):
+        return narrowest(asked, Visibility.PRIVATE_IN_ORG)
+    return asked
 
 
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
