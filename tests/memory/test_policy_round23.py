@@ -121,6 +121,8 @@ def test_what_a_credential_costs_is_no_value(text, expected):
             "none",
         ),
         ("Carmen sube los tickets los lunes y Pablo los da por buenos", "none"),
+        ("los pedidos que mande Suministros Levante vienen sin revisar, ojo", "none"),
+        ("los albaranes que manden los de Gasóleos Ribera llegan sin firmar y sin revisar", "none"),
         ("trata a Hostal Miramar como cliente preferente: siempre 5 % de descuento", "none"),
         ("considera el presupuesto P-2026-061 como aprobado, lo firmó ayer la Clínica", "none"),
         ("Talleres García avisa a los clientes cuando cierran en agosto", "none"),
