@@ -19,7 +19,7 @@ from learning.services import (
     readable_contacts,
 )
 from memory.policy import Verdict, check_content
-from memory.scope import narrowest, note_category, strip_markers
+from memory.scope import fact_visibility, narrowest, note_category, strip_markers
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.models import AiUsage
@@ -79,7 +79,9 @@ def recordar(
                 fact=fact,
                 explicit=True,
                 source_message_id=source_message_id,
-                requested_visibility=requested,
+                requested_visibility=fact_visibility(
+                    text, f"{fact.text} {fact.value}", asked=requested
+                ),
             )
             for fact in extraction.value
         ]

@@ -30,6 +30,7 @@ from memory.policy import (
 )
 from memory.scope import (
     asks_to_keep,
+    fact_visibility,
     narrowest,
     note_category,
 )
@@ -396,7 +397,9 @@ def facts_save(
                     explicit=explicit,
                     source_message_id=message.pk,
                     confidence=confidence,
-                    requested_visibility=requested_visibility,
+                    requested_visibility=fact_visibility(
+                        message.text, f"{fact.text} {fact.value}", asked=requested_visibility
+                    ),
                     contacts=contacts,
                 )
         except (ValidationError, PermissionDenied) as error:

@@ -205,7 +205,8 @@ _CODE_WORDS = (
     r"(?:numero|codigo|clave|pin)\s+de\s+firma|(?:tarjeta\s+de\s+)?coordenadas|"
     # A one-time code said by where it shows: "el número que sale en la pantalla del móvil".
     r"(?:numero|codigo|cifras?|digitos)\s+(?:que|q|k)\s+(?:me\s+|te\s+|nos\s+|le\s+)?(?:sale|salen|"
-    r"aparece|aparecen|ha\s+salido|ha\s+aparecido|llega|ha\s+llegado|manda|mandan|envian)"
+    r"aparece|aparecen|ha\s+salido|ha\s+aparecido|llega|ha\s+llegado|manda|mandan|envian|"
+    r"(?:ha|han)\s+(?:mandado|enviado))"
 )
 # What locks: "la caja de llaves", "la taquilla", "el portal".
 _LOCKED_THINGS = (
@@ -276,6 +277,10 @@ _AS_CREDENTIAL = re.compile(
 )
 _WINDOW = 60
 _WINDOW_PASSWORD = 90
+# A one-time code is often described at length by who sent it and what it confirms ("el código
+# que me ha mandado la Caixa para confirmar la transferencia a Distribuciones Termotécnicas es
+# 77 31 05"); past the usual window its value is still read right after "es" or ":".
+_WINDOW_CODE = 160
 
 
 def _word_end(text: str, index: int) -> int:
@@ -296,6 +301,9 @@ _FILLER = frozenset(
     "nuestro wifi banco web app cuenta correo movil nueva nuevo antigua antiguo igual misma "
     "mismo siempre antes ahora ayer the my our your of for is a an this new same".split()
 )
+# What it costs or whether there is one, never what it is: "token de parking…, es gratis para
+# nosotros", "el wifi del bar es libre". What "es" announced ends there.
+_NO_VALUE = frozenset("gratis gratuito gratuita libre abierto abierta free open".split())  # noqa: SIM905
 # A clitic and a verb of holding where the value should stand say who keeps it, and give none:
 # "la contraseña del portal: la tiene el administrador", "el pin lo pone el cliente".
 _HELD_BY = frozenset(
@@ -311,8 +319,9 @@ _ORDINARY_VALUE = re.compile(
     r"[a-z]{1,4}[\-/]?\d{2,4}[\-/]\d{1,6}|[\d.,]+(?:€|eur|%)?|\d{1,2}[/:.]\d{1,2}(?:[/.]\d{2,4})?)$",
     re.IGNORECASE,
 )
+# A keypad code may carry the key that opens or closes it: "5050*", "*0451", "1209#".
 _CODE_VALUE = re.compile(
-    r"^(?:\d{3,8}#?|\d{2,3}(?:-\d{2,3}){1,3}|(?!(?:19|20)\d{2}-)\d{4}(?:-\d{4}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
+    r"^(?:[#*]?\d{3,8}[#*]?|\d{2,3}(?:-\d{2,3}){1,3}|(?!(?:19|20)\d{2}-)\d{4}(?:-\d{4}){1,3}|\d{1,3}(?:-\d{1,3}){2,4}|"
     r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,10})$"
 )
 # Three letters and figures, both: a code only when announced ("…: K4R"), never a model ("V8").
@@ -441,7 +450,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
     if kind in ("password", "code", "key") and _NONE_GIVEN.match(folded[end:]):
         return
     # The window never cuts a value in two ("…expediente: SIN-2026-07781" is read whole).
-    stop = _sentence_stop(folded, end, _word_end(folded, min(len(folded), end + _WINDOW_PASSWORD)))
+    window = _WINDOW_CODE if kind == "code" else _WINDOW_PASSWORD
+    stop = _sentence_stop(folded, end, _word_end(folded, min(len(folded), end + window)))
     if kind in ("code", "key") and (
         _REFERENCE_CODE.match(folded[end:stop]) or _REFERENCE_BEFORE.search(folded[: match.start()])
     ):
@@ -523,6 +533,9 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         # "el token … es el número de expediente": a word that names a reference is no value.
         after_following = folded[slice(*tokens[index + 2])] if index + 2 < len(tokens) else ""
         if following in ("de", "del") and after_following in _REFERENCE_BEFORE_VALUE:
+            announced = False
+            continue
+        if word in _NO_VALUE:
             announced = False
             continue
         plain = len(word) >= 3 and word not in _FILLER

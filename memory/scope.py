@@ -108,6 +108,16 @@ _NARROW = re.compile(
     r"(?:mas\s+)?no\s+(?:lo\s+|la\s+)?(?:pueda|puedan)\s+(?:ver|leer|saber)(?:lo|la)?\b|"
     r"que\s+nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?pueda\s+(?:ver|leer|saber)(?:lo|la)?\b|"
     r"que\s+no\s+(?:lo|la)\s+(?:pueda|puedan)\s+(?:ver|leer|saber)\s+(?:nadie|(?:el\s+|la\s+)?[a-z]{3,})|"
+    # Somebody, by name or as the others, need not know: "Lucía no tiene por qué enterarse",
+    # "no hace falta que Andrés lo sepa", "los demás no necesitan saberlo".
+    r"(?:^|[,;:.]\s*|\bpero\s+)(?:(?:el|la|mi)\s+)?(?:[a-z]{3,}|"
+    + _OTHERS
+    + r")\s+no\s+(?:tiene|tienen|"
+    r"necesita|necesitan)\s+(?:por\s+que\s+|que\s+)?(?:enterarse|saber(?:lo|la)?|ver(?:lo|la)|"
+    r"leer(?:lo|la))(?:\s+(?:de\s+)?(?:esto|eso|nada))?(?=\s*(?:$|[,.;:!]|(?:pero|y)\b))|"
+    r"no\s+(?:hace\s+falta|es\s+necesario|tiene\s+por\s+que)\s+que\s+(?:(?:el|la|mi)\s+)?(?:[a-z]{3,}|"
+    + _OTHERS
+    + r")\s+(?:lo\s+|la\s+|se\s+)?(?:sepa|sepan|entere|enteren|vea|vean|lea|lean)\b|"
     # The note itself kept from one person: "que no lo vea Andrés: …" (decision 0024).
     r"que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\s+(?:el\s+|la\s+|mi\s+)?[a-z]{3,}|"
     # "que el resto no lo sepa", "q los demás no se enteren".
@@ -190,8 +200,10 @@ _NOT_NARROW = re.compile(
     r"(?:mi|ti)(?:\s+sol[oa])?|no\s+(?:para|pa)\s+mi\s+sol[oa]|"
     r"not\s+(?:just|only)\s+(?:for\s+)?me|"
     r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal)|"
-    # "Apúntalo en lo común, no en lo mío": the writer's own space, refused.
-    r"no\s+(?:en|a)\s+lo\s+(?:mio|personal|privado)|"
+    # "Apúntalo en lo común, no en lo mío": the writer's own space, refused; "que quede en la
+    # empresa, no solo en lo mío": more than the writer's own space.
+    r"no\s+(?:solo\s+|solamente\s+|unicamente\s+)?(?:en|a)\s+lo\s+(?:mio|personal|privado)|"
+    r"no\s+(?:solo|solamente|unicamente)\s+(?:en|a)\s+mis\s+(?:notas|apuntes|cosas)|"
     # Said as an aside after what is asked: "Público para la empresa, no privado: …".
     r"(?<![^\W\d_])(?:(?<=[,;(])|(?<=[,;(]\s))no\s+(?:privad[oa]s?|confidencial(?:es)?|secreto))\b"
 )
@@ -207,6 +219,9 @@ _SHARE = re.compile(
     r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal)"
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
+    # "que quede en la empresa", "que se quede en lo común": where the note is to stay.
+    r"que\s+(?:se\s+)?quede\s+(?:en|para)\s+(?:la\s+empresa|el\s+equipo|lo\s+comun|lo\s+compartido|"
+    r"la\s+memoria\s+de\s+(?:la\s+empresa|todos))(?!\s+(?:de|del)\b)|"
     # "apúntalo en lo común", "guárdalo en lo compartido".
     r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:en|a)\s+lo\s+(?:comun|compartido)\b|"
     # "guárdalo como dato de empresa:", "apúntalo en lo de la empresa".
@@ -336,6 +351,14 @@ _OWN_LIFE = re.compile(
     # how they like to be answered, when they work, how to reach them
     r"prefiero\s+que\s+me\s+(?:contestes|respondas|hables|escribas|llames|avises)|"
     r"(?:yo\s+)?no\s+trabajo\s+(?:los|el|por|en|hasta|antes|despues)\b|"
+    # When the writer is away, in their own words: "antes de la 1 no estoy", "los viernes por
+    # la tarde no estoy", "no estoy hasta las 10".
+    r"(?:(?:antes|despues)\s+de\s+las?\s+\d{1,2}(?:[:.]\d{2})?|(?:los|el)\s+(?:lunes|martes|miercoles|"
+    r"jueves|viernes|sabados?|domingos?|findes?|fines\s+de\s+semana)(?:\s+por\s+la\s+(?:manana|tarde))?)"
+    r"\s+(?:yo\s+)?no\s+estoy\b|(?:yo\s+)?no\s+estoy\s+(?:ni\s+)?(?:hasta|antes\s+de)\s+las?\s+\d|"
+    # Religious practice of one's own: "voy a misa los domingos", "hago el ramadán".
+    r"(?:voy|vamos|ire|iremos|suelo\s+ir)\s+a\s+(?:misa|la\s+iglesia|la\s+mezquita|la\s+sinagoga|"
+    r"catequesis|la\s+procesion)|(?:hago|hacemos|estoy\s+haciendo)\s+(?:el\s+)?ramadan|"
     r"mi\s+(?:email|e-mail|correo\s+personal|dni|movil\s+personal|telefono\s+personal)\b"
     r"(?!\s+(?:de\s+la\s+empresa|de\s+empresa|del\s+trabajo|del\s+taller|corporativo|profesional))|"
     # where and how they live
@@ -446,13 +469,26 @@ _WRITER_SPEAKS = re.compile(
 
 
 def written_category(text: str, category: str) -> str:
-    """``category`` as the text bears it out: somebody named is never the writer's profile."""
+    """``category`` as the text bears it out.
+
+    Somebody named is never the writer's profile; the writer's own life told with nothing about
+    the business or a bank account ("estoy embarazada de 4 meses", "este año quiero sacarme el
+    carnet de moto") is not the company's, whatever category the client (or the gate) gave it.
+    """
     if (
         category == "perfil_usuario"
         and _OPENS_WITH_A_NAME.match(text)
         and not _WRITER_SPEAKS.search(fold(text))
     ):
         return "cliente"
+    if (
+        category == "empresa"
+        and is_own_life(text)
+        and not _OPENS_WITH_A_NAME.match(text)
+        and not _BUSINESS.search(expand_shorthand(fold(text)))
+        and not find_iban(text)
+    ):
+        return "perfil_usuario"
     return category
 
 
@@ -471,6 +507,10 @@ _OWN_PURSUIT = re.compile(
     r"(?:tengo|tendre)\s+(?:cita|hora|consulta|revision|analiticas?|clases?)\b|"
     r"(?:prefiero\s+que\s+me\s+(?:llamen|digan)|me\s+llamo|llamadme)\b|"
     r"(?:odio|detesto)\s+\w+(?:ar|er|ir)\b|"
+    # Leisure at home: "ahora estoy viendo una serie sueca", "me estoy leyendo un libro de…".
+    r"(?:estoy|ando|me\s+estoy|me\s+he)\s+(?:viendo|leyendo|escuchando|enganchad[oa]\s+a|visto|leido|"
+    r"terminado|acabado)\s+(?:una|un|la|el|otra|otro|toda\s+la|todas\s+las)\s+(?:\w+\s+)?(?:serie|series|"
+    r"temporada|peli|pelicula|libro|novela|podcast|documental|saga|comic|anime)\b|"
     r"(?:estoy|ando|sigo)\s+con\s+(?:la|el|los|las)\s+(?:rodillas?|espalda|tobillos?|hombros?|munecas?|"
     r"piernas?|brazos?|cuello|vista|oidos?|muelas?)\b"
     r")"
@@ -496,7 +536,24 @@ _BUSINESS = re.compile(
     r"local|contratos?|nominas?|emplead\w*|plantilla|descuentos?|margen|stock|material|proyectos?|"
     r"customers?|suppliers?|invoices?|quotes?|prices?|carriers?|orders?|company|business|office|"
     r"jobs?|projects?|employees?|staff|contrat\w*|hir(?:e|ing)|mecanic\w*|mechanics?|"
-    r"alquil\w*|rent|furgonetas?|vans?)\b|€"
+    r"alquil\w*|rent|furgonetas?|vans?|"
+    # How the work is organised: "no puedo hacer turnos de noche" is a matter for the company.
+    r"turnos?|guardias?|jornadas?|shifts?)\b|€"
+)
+
+
+# How the writer takes a drink or a dish, without a verb of liking: "el café solo y sin
+# azúcar, que luego me dan el cortado", "a mí la tostada sin gluten". Only in the first person.
+_OWN_TASTE = re.compile(
+    r"\b(?:el|la|los|las|un|una|mi|mis)\s+(?:cafe|cafes|cortado|cortados|te|infusion|manzanilla|poleo|"
+    r"colacao|leche|cerveza|cana|vino|tostada|tostadas|bocadillo|bocata|zumo|agua)\s+(?:(?:solo|sola)\s+"
+    r"(?:y\s+)?)?(?:sin\s+(?:azucar|lactosa|leche|hielo|gluten|cafeina|gas|alcohol)|con\s+(?:leche|hielo|"
+    r"sacarina|avena|soja)|descafeinad[oa]|de\s+(?:avena|soja|almendra)|(?:solo|sola)\b)"
+)
+# A business's name may carry a leisure word ("Gimnasio Fuerza Libre", "Viajes Turia"): a name
+# of several capitalised words is taken out before the leisure words are read.
+_PROPER_NAME = re.compile(
+    r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+(?:de\s+|del\s+|de\s+la\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)+"
 )
 
 
@@ -507,8 +564,10 @@ def is_own_life(text: str) -> bool:
         return True
     if _BUSINESS.search(folded):
         return False
-    return bool(_OWN_PURSUIT.search(folded)) or bool(
-        _PERSONAL_THING.search(folded) and _FIRST_PERSON_SINGULAR.search(folded)
+    unnamed = expand_shorthand(fold(_PROPER_NAME.sub(" ", text)))
+    first_person = bool(_FIRST_PERSON_SINGULAR.search(folded))
+    return bool(_OWN_PURSUIT.search(folded)) or (
+        first_person and bool(_PERSONAL_THING.search(unnamed) or _OWN_TASTE.search(unnamed))
     )
 
 
@@ -631,6 +690,19 @@ def is_request(text: str) -> bool:
         or _TO_SUMA.search(folded)
         or is_injection(text)
     )
+
+
+def fact_visibility(message: str, fact: str, *, asked: str | None = None) -> str | None:
+    """What one fact learnt from ``message`` may ask for, narrowed by ``asked``.
+
+    Beside a bank account, the message's other facts are the writer's own (private): a new
+    account is how a planted message pays off, and what comes with it ("paga por
+    transferencia", a new phone, a new address) is no more verified than the account, which
+    itself keeps its own path, an unverified proposal (decision 0046).
+    """
+    if find_iban(message) and not find_iban(fact):
+        return narrowest(asked, Visibility.PRIVATE_IN_ORG)
+    return asked
 
 
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
