@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from memory.instruction_model import reads_as_instruction
 from memory.ladder import Layer, decide_layer
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
@@ -41,6 +42,10 @@ REASON_SHARED_OFF = "La memoria compartida está desactivada: no se propone nada
 REASON_DESTINATION = (
     "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
     "comparte ni se propone."
+)
+REASON_INSTRUCTION = (
+    "Como parece una instrucción para Suma o un encargo para otras personas, queda como nota "
+    "privada tuya y no se comparte ni se propone."
 )
 REASON_IBAN_NO_CONTACTS = (
     "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
@@ -137,7 +142,14 @@ def memory_write(
     destination = names_a_destination(f"{text} {value}") and (
         layer.visibility == Visibility.SHARED or layer.propose_sharing
     )
-    if destination:
+    # What the rules let through but reads like an order to Suma or an errand for others (the
+    # learned backstop, decision 0048): only ever narrowed, to the writer's own note.
+    instruction = (
+        not destination
+        and (layer.visibility == Visibility.SHARED or layer.propose_sharing)
+        and reads_as_instruction(text)
+    )
+    if destination or instruction:
         # An address to send data to is how a planted memory pays off: the writer's own only.
         layer = Layer(Visibility.PRIVATE_IN_ORG)
 
@@ -158,6 +170,7 @@ def memory_write(
         iban
         and organization is not None
         and not destination
+        and not instruction
         and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
         and organization.shared_mode != Organization.SharedMode.OFF
     ):
@@ -167,6 +180,8 @@ def memory_write(
     result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
+    if instruction and not result.merged:
+        return replace(result, reason=f"{result.reason} {REASON_INSTRUCTION}")
     return result
 
 
@@ -358,9 +373,14 @@ def memory_contact_proposal_create(
     decision = check_content(text=written, value=value, subject=subject, explicit=False)
     if decision.refused or decision.verdict is Verdict.SPECIAL:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
-    if find_iban(f"{text} {value}") or names_a_destination(f"{text} {value}"):
-        # Bank details and addresses to send data to never reach the organization's level
-        # from someone who may not read the contacts.
+    if (
+        find_iban(f"{text} {value}")
+        or names_a_destination(f"{text} {value}")
+        or reads_as_instruction(text)
+    ):
+        # Bank details, addresses to send data to and what reads like an order to Suma
+        # (decision 0048) never reach the organization's level from someone who may not read
+        # the contacts.
         return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
     fields: dict[str, Any] = {
         "category": category,
