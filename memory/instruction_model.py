@@ -4,13 +4,14 @@ an errand to send data to others? Logistic regression over the local e5 embeddin
 It only narrows: ``memory_write`` keeps a flagged text that would be shared or proposed as the
 writer's private note (docs/memory.md, "Content policy"; decision 0048). The weights are
 trained offline by ``manage.py train_instruction_model`` from the labelled policy sets and
-committed in ``data/instruction_model.json``: loading them reads 385 numbers, and the text's
-embedding is the one the write stores anyway (``embed_passages`` keeps it for the row).
+committed in ``data/instruction_model.json``: loading them reads 385 numbers, and the score
+reads the embedding the write computes for the new row anyway.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -42,12 +43,16 @@ def model() -> InstructionModel:
     return InstructionModel(np.asarray(stored["weights"], dtype=np.float64), stored["bias"])
 
 
-def instruction_probability(text: str) -> float:
-    """How likely ``text`` is an instruction to the assistant or an errand for third parties."""
+def instruction_probability(vector: Sequence[float]) -> float:
+    """How likely the text embedded as ``vector`` is an instruction to the assistant or an
+    errand for third parties."""
     trained = model()
-    vector = np.asarray(embed_passages([text])[0], dtype=np.float64)
-    return float(1.0 / (1.0 + np.exp(-(vector @ trained.weights + trained.bias))))
+    score = np.asarray(vector, dtype=np.float64) @ trained.weights + trained.bias
+    return float(1.0 / (1.0 + np.exp(-score)))
 
 
-def reads_as_instruction(text: str) -> bool:
-    return instruction_probability(text) >= THRESHOLD
+def reads_as_instruction(text: str, *, vector: Sequence[float] | None = None) -> bool:
+    """Whether ``text`` scores at the threshold; ``vector``: its embedding, if already made."""
+    if vector is None:
+        vector = embed_passages([text])[0]
+    return instruction_probability(vector) >= THRESHOLD

@@ -142,14 +142,7 @@ def memory_write(
     destination = names_a_destination(f"{text} {value}") and (
         layer.visibility == Visibility.SHARED or layer.propose_sharing
     )
-    # What the rules let through but reads like an order to Suma or an errand for others (the
-    # learned backstop, decision 0048): only ever narrowed, to the writer's own note.
-    instruction = (
-        not destination
-        and (layer.visibility == Visibility.SHARED or layer.propose_sharing)
-        and reads_as_instruction(text)
-    )
-    if destination or instruction:
+    if destination:
         # An address to send data to is how a planted memory pays off: the writer's own only.
         layer = Layer(Visibility.PRIVATE_IN_ORG)
 
@@ -170,9 +163,9 @@ def memory_write(
         iban
         and organization is not None
         and not destination
-        and not instruction
         and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
         and organization.shared_mode != Organization.SharedMode.OFF
+        and not reads_as_instruction(text)
     ):
         # Whatever the category says: a bank account is the organization's business, and
         # on its level it is only ever an unverified proposal.
@@ -180,8 +173,6 @@ def memory_write(
     result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
-    if instruction and not result.merged:
-        return replace(result, reason=f"{result.reason} {REASON_INSTRUCTION}")
     return result
 
 
@@ -216,11 +207,27 @@ def _store(
 
     # Embedded only now: a merge keeps the existing row's vector, so a fact told again costs
     # no encoder run.
+    embedding = embed_passages([fields["text"]])[0]
+    if (visibility == Visibility.SHARED or layer.propose_sharing) and reads_as_instruction(
+        fields["text"], vector=embedding
+    ):
+        # What the rules let through but reads like an order to Suma or an errand for others
+        # (the learned backstop, decision 0048): only ever narrowed, to the writer's own note.
+        # The same fact already known on this level merged above, adding nothing new to it.
+        narrowed = _store(
+            access=access,
+            layer=Layer(Visibility.PRIVATE_IN_ORG),
+            organization_id=organization_id,
+            fields=fields,
+        )
+        if narrowed.merged:
+            return narrowed
+        return replace(narrowed, reason=f"{narrowed.reason} {REASON_INSTRUCTION}")
     memory = Memory.objects.create(
         visibility=visibility,
         organization_id=org_id,
         proposed_visibility=Visibility.SHARED if layer.propose_sharing else None,
-        embedding=embed_passages([fields["text"]])[0],
+        embedding=embedding,
         **owner,
         **fields,
     )
