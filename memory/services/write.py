@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from memory.instruction_model import reads_as_instruction
 from memory.ladder import Layer, decide_layer
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
@@ -41,6 +42,10 @@ REASON_SHARED_OFF = "La memoria compartida está desactivada: no se propone nada
 REASON_DESTINATION = (
     "Como indica una dirección a la que enviar datos, queda como nota privada tuya y no se "
     "comparte ni se propone."
+)
+REASON_INSTRUCTION = (
+    "Como parece una instrucción para Suma o un encargo para otras personas, queda como nota "
+    "privada tuya y no se comparte ni se propone."
 )
 REASON_IBAN_NO_CONTACTS = (
     "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
@@ -160,6 +165,7 @@ def memory_write(
         and not destination
         and requested not in (Visibility.PERSONAL, Visibility.PRIVATE_IN_ORG)
         and organization.shared_mode != Organization.SharedMode.OFF
+        and not reads_as_instruction(text)
     ):
         # Whatever the category says: a bank account is the organization's business, and
         # on its level it is only ever an unverified proposal.
@@ -201,11 +207,27 @@ def _store(
 
     # Embedded only now: a merge keeps the existing row's vector, so a fact told again costs
     # no encoder run.
+    embedding = embed_passages([fields["text"]])[0]
+    if (visibility == Visibility.SHARED or layer.propose_sharing) and reads_as_instruction(
+        fields["text"], vector=embedding
+    ):
+        # What the rules let through but reads like an order to Suma or an errand for others
+        # (the learned backstop, decision 0048): only ever narrowed, to the writer's own note.
+        # The same fact already known on this level merged above, adding nothing new to it.
+        narrowed = _store(
+            access=access,
+            layer=Layer(Visibility.PRIVATE_IN_ORG),
+            organization_id=organization_id,
+            fields=fields,
+        )
+        if narrowed.merged:
+            return narrowed
+        return replace(narrowed, reason=f"{narrowed.reason} {REASON_INSTRUCTION}")
     memory = Memory.objects.create(
         visibility=visibility,
         organization_id=org_id,
         proposed_visibility=Visibility.SHARED if layer.propose_sharing else None,
-        embedding=embed_passages([fields["text"]])[0],
+        embedding=embedding,
         **owner,
         **fields,
     )
@@ -358,9 +380,14 @@ def memory_contact_proposal_create(
     decision = check_content(text=written, value=value, subject=subject, explicit=False)
     if decision.refused or decision.verdict is Verdict.SPECIAL:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
-    if find_iban(f"{text} {value}") or names_a_destination(f"{text} {value}"):
-        # Bank details and addresses to send data to never reach the organization's level
-        # from someone who may not read the contacts.
+    if (
+        find_iban(f"{text} {value}")
+        or names_a_destination(f"{text} {value}")
+        or reads_as_instruction(text)
+    ):
+        # Bank details, addresses to send data to and what reads like an order to Suma
+        # (decision 0048) never reach the organization's level from someone who may not read
+        # the contacts.
         return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
     fields: dict[str, Any] = {
         "category": category,
