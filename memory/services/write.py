@@ -47,6 +47,10 @@ REASON_INSTRUCTION = (
     "Como parece una instrucción para Suma o un encargo para otras personas, queda como nota "
     "privada tuya y no se comparte ni se propone."
 )
+REASON_ORDER_NO_CONTACTS = (
+    "No puedo proponer esto sobre un contacto: parece una instrucción para Suma o una dirección "
+    "a la que enviar datos, y no tienes acceso a los contactos."
+)
 REASON_IBAN_NO_CONTACTS = (
     "No puedo anotar datos bancarios de clientes o proveedores: no tienes acceso a los contactos."
 )
@@ -380,15 +384,12 @@ def memory_contact_proposal_create(
     decision = check_content(text=written, value=value, subject=subject, explicit=False)
     if decision.refused or decision.verdict is Verdict.SPECIAL:
         return WriteResult(memory=None, refused=True, reason=decision.reason)
-    if (
-        find_iban(f"{text} {value}")
-        or names_a_destination(f"{text} {value}")
-        or reads_as_instruction(text)
-    ):
-        # Bank details, addresses to send data to and what reads like an order to Suma
-        # (decision 0048) never reach the organization's level from someone who may not read
-        # the contacts.
+    # Bank details, addresses to send data to and what reads like an order to Suma (decision
+    # 0048) never reach the organization's level from someone who may not read the contacts.
+    if find_iban(f"{text} {value}"):
         return WriteResult(memory=None, refused=True, reason=REASON_IBAN_NO_CONTACTS)
+    if names_a_destination(f"{text} {value}") or reads_as_instruction(text):
+        return WriteResult(memory=None, refused=True, reason=REASON_ORDER_NO_CONTACTS)
     fields: dict[str, Any] = {
         "category": category,
         "text": text,

@@ -10,7 +10,7 @@ from memory.instruction_model import THRESHOLD, model, reads_as_instruction
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content
 from memory.services import memory_contact_proposal_create, memory_write
-from memory.services.write import REASON_IBAN_NO_CONTACTS, REASON_INSTRUCTION
+from memory.services.write import REASON_INSTRUCTION, REASON_ORDER_NO_CONTACTS
 from sumalos.embeddings import DIMENSIONS
 from sumalos.invoicing.models import Contact
 
@@ -126,5 +126,5 @@ def test_a_contact_proposal_is_not_made_of_an_order_and_leaves_no_trace(world):
         text=ORDER_ON_NOTES,
     )
 
-    assert (result.refused, result.memory, result.reason) == (True, None, REASON_IBAN_NO_CONTACTS)
+    assert (result.refused, result.memory, result.reason) == (True, None, REASON_ORDER_NO_CONTACTS)
     assert (Memory.objects.count(), MemoryAudit.objects.count()) == (0, 0)
