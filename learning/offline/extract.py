@@ -191,7 +191,8 @@ _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|
 # solo este mes", "excepcionalmente en efectivo"): no lasting fact, unless it says what holds
 # from now on.
 _ONE_OFF = re.compile(
-    r"\b(?:(?:solo|por)\s+)?(?:esta|esa|una|aquella)\s+vez\b|\bpor\s+una\s+vez\b|"
+    # not "una vez al año", "una vez firmado": how often, or after what
+    r"\b(?:(?:solo|por)\s+)?(?:esta|esa|aquella)\s+vez\b|\bpor\s+una\s+vez\b|"
     r"\b(?:excepcionalmente|puntualmente)\b|"
     r"\bde\s+(?:forma|manera|modo)\s+(?:puntual|excepcional)\b|"
     r"\bsolo\s+(?:este|esta|ese|esa)\s+(?:mes|semana|trimestre|ano|factura|pedido|obra)\b"

@@ -56,6 +56,11 @@ def test_a_value_for_one_occasion_only_is_nothing_to_keep(message):
     assert extract_facts(message, [], contacts=CONTACTS, organization=OWN, today=TODAY) == []
 
 
+def test_how_often_is_no_one_off():
+    message = "a Gasóleos Ribera se le paga por domiciliación, nos cargan una vez al mes"
+    assert [(f[0], f[2]) for f in _facts(message)] == [("Gasóleos Ribera S.L.", "metodo_pago")]
+
+
 def test_a_one_off_that_says_what_holds_from_now_on_is_kept():
     message = "Esta vez Ramón Císcar ha pagado por bizum y a partir de ahora pagará siempre así"
     assert _facts(message) == [("Ramón Císcar", "cliente", "metodo_pago", "Bizum")]
