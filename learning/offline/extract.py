@@ -107,6 +107,12 @@ _WRITER_CUES = re.compile(
     # "yo solo trabajo mañanas"; "las pendientes pásamelas en tabla": the writer's own way
     r"^\s*yo\b|\b(?:pasa|manda|envia|pon|ensena|muestra)mel[oa]s\b)"
 )
+# The writer saying who she is at the start of a clause ("soy Carmen Vidal eh, no me confundas
+# con la Carmen Ruiz", "me llamo Andrés"): her name, whichever contact looks like it.
+_OWN_NAME = re.compile(
+    r"^\s*(?i:soy|me\s+llamo|mi\s+nombre\s+es)\s+"
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?)\b"
+)
 # The name the writer goes by, given as the word after these: never a subject of its own.
 _CALL_ME = re.compile(
     r"\b(?:me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|me\s+llaman|me\s+dicen|"
@@ -142,7 +148,17 @@ _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
     r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
     # "mejor mensajes que llamadas": the second is what is not wanted.
-    r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b[^,;.:]{0,24}$"
+    r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b"
+    # an aside's negation stays in its brackets: "(asesoria puchades, no es la nuestra) cobra a…"
+    r"[^,;.:)]{0,24}$"
+)
+# Reaching someone ("llamarla", "pillarle", "localizarlos") and being busy then ("curra",
+# "está liada", "no coge"): that time is when not to reach them.
+_REACH_VERB = re.compile(r"\b(?:llam|localiz|pill|contact|escrib)[a-z]*\b")
+_BUSY_AFTER = re.compile(
+    r"\s*(?:(?:el|ella|ellos|ellas)\s+)?(?:curra|curran|trabaja|trabajan|"
+    r"esta(?:n)?\s+(?:a\s+tope|liad|ocupad|fuera|en\s+(?:la\s+)?(?:obra|tienda|consulta|clase))|"
+    r"no\s+(?:esta|estan|puede|pueden|contesta|contestan|coge|cogen|lo\s+coge))"
 )
 # An amount something must pass for a rule to hold is no price: "si el trabajo pasa de 300 €".
 _THRESHOLD_BEFORE = re.compile(
@@ -171,6 +187,16 @@ _THIS_TIME = re.compile(
     r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
 )
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
+# A value said for one occasion only ("esta vez lo he pagado con tarjeta", "nos paga a 60, pero
+# solo este mes", "excepcionalmente en efectivo"): no lasting fact, unless it says what holds
+# from now on.
+_ONE_OFF = re.compile(
+    # not "una vez al año", "una vez firmado": how often, or after what
+    r"\b(?:(?:solo|por)\s+)?(?:esta|esa|aquella)\s+vez\b|\bpor\s+una\s+vez\b|"
+    r"\b(?:excepcionalmente|puntualmente)\b|"
+    r"\bde\s+(?:forma|manera|modo)\s+(?:puntual|excepcional)\b|"
+    r"\bsolo\s+(?:este|esta|ese|esa)\s+(?:mes|semana|trimestre|ano|factura|pedido|obra)\b"
+)
 # Words near a name that make it the contact person ("el director, el Sr. Cuesta",
 # "persona de contacto Vicen", "preguntar por Rosana"), or that follow it ("Julián, el del
 # hostal", "Nerea es la que lleva los pedidos").
@@ -240,6 +266,8 @@ _CLAUSES = re.compile(
     # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
     r"(?<=[.!?;])(?<![Ss]r\.)(?<![Ss]ra\.)(?<![Dd]r\.)(?<![Dd]ra\.)(?<![Ss]rta\.)"
     r"(?<!\b[Dd]\.)(?<![Dd]ña\.)(?<![Aa]vda\.)(?<![Aa]v\.)(?<![Nn]º\.)"
+    # "Att. Elena Sanchis" on a card
+    r"(?<![Aa]tt\.)(?<![Aa]tn\.)"
     # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
@@ -298,6 +326,13 @@ _NOT_ITEMS = frozenset(
         "sabado",
         "domingo",
         "semana",
+        # "(gestoria llopis, no es la nuestra) nos cobra 90 €": whose, not what
+        "nuestra",
+        "nuestro",
+        "vuestra",
+        "vuestro",
+        "suya",
+        "suyo",
     ]
 )
 
@@ -334,12 +369,15 @@ def _clauses(text: str) -> list[str]:
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
     """The values a negation, an earlier state or a threshold does not mark ("no a 30", "antes
     30", "si pasa de 300 €"), nor one a later value of its kind corrects ("paga a 60, es a 30";
-    "en efectivo, ahora bizum")."""
+    "en efectivo, ahora bizum"), nor the time someone is busy when the clause says when to
+    reach them ("mejor llamarla x la tarde, x la mañana curra")."""
+    reaching = _REACH_VERB.search(folded) is not None
     live = [
         s
         for s in slots
         if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
+        and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
     ]
     corrected = {
         s.kind
@@ -412,6 +450,11 @@ def find_subject(
         other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
         if other:
             return Subject(NAMED, other, span=(mentions[0].start, mentions[0].end), set_apart=True)
+        bracketed = _bracketed_instead(text, mentions[0], traded)
+        if bracketed is not None:
+            return Subject(
+                NAMED, bracketed.name, span=(mentions[0].start, bracketed.end), set_apart=True
+            )
         return _mention_subject(mentions[0], text)
     for group in role_groups(text):
         contact = link(group.name, known)
@@ -419,7 +462,7 @@ def find_subject(
             return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
     if _CALL_ME.search(folded):
         return Subject(WRITER)
-    taken = [(s.start, s.end) for s in slots]
+    taken = [(s.start, s.end) for s in slots if not _introduced(s, folded)]
     names = sorted(
         [*unknown_names(text, taken), *_unclaimed([*traded, *apposed_names(text)], taken)],
         key=lambda m: m.start,
@@ -451,6 +494,24 @@ def find_subject(
     if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
+
+
+# A bracket that follows a role word closely: "la asesoria de mi cuñado (asesoria puchades, …".
+_BRACKET_AFTER = re.compile(r"[^(),.;:\n]{0,30}\(\s*")
+
+
+def _bracketed_instead(text: str, mention: Mention, traded: list[Mention]) -> Mention | None:
+    """The business a role word means when a bracket right after it names one that is not the
+    contact the word links to and the message tells the two apart ("la asesoria de mi cuñado
+    (asesoria puchades, no es la nuestra)", "el taller del barrio (talleres soler, otro)")."""
+    said = fold_aligned(text[mention.start : mention.end]).lower()
+    bracket = _BRACKET_AFTER.match(text, mention.end)
+    if mention.contact is None or said not in ROLE_WORDS or bracket is None:
+        return None
+    named = next((t for t in traded if t.start == bracket.end()), None)
+    if named is None or link(named.name, [mention.contact]) is not None or not sets_apart(text):
+        return None
+    return named
 
 
 def _another_business(mention: Mention, traded: list[Mention], text: str) -> bool:
@@ -648,6 +709,10 @@ def _clause_facts(
     folded = fold_aligned(clause).lower()
     if not states_something(clause):
         return []
+    own_name = _OWN_NAME.match(clause)
+    if own_name is not None:
+        name = own_name["name"]
+        return [ExtractedFact("perfil_usuario", "nombre", name, f"Se llama {name}.")]
     patterned = list(pattern_facts(clause))
     if patterned:
         return patterned
@@ -655,6 +720,7 @@ def _clause_facts(
         _outside_names(find_slots(clause, today), clause, contacts), contacts
     )
     slots = _opening_name(slots, clause, contacts)
+    slots = [s for s in slots if not _introduced(s, folded)]
     live = _live(slots, folded)
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
@@ -858,6 +924,21 @@ def _people_not_contacts(slots: list[Slot], contacts: Sequence[ContactName]) -> 
     ]
 
 
+# Someone new the writer introduces, in apposition or as the one who got in touch ("el vecino
+# de amparo, un tal Enrique Soler, …", "ha llamado un señor que se llama Vicent Bosch"): who
+# the clause is about. After another verb the name fills a role ("ahora la lleva un tal Rafa
+# Gisbert", "nos atiende siempre un tal Quique"): a contact person.
+_INTRODUCED = re.compile(
+    r"(?:^|[,;(]|\b(?:ha|han|he)\s+(?:llamado|venido|escrito|pasado|preguntado))\s*"
+    r"(?:un|una)\s+(?:tal|(?:senor|senora|chico|chica|hombre|mujer|cliente|clienta)\s+"
+    r"(?:que\s+se\s+llama|llamad[oa]))\s+$"
+)
+
+
+def _introduced(slot: Slot, folded: str) -> bool:
+    return slot.kind == "person" and _INTRODUCED.search(folded, 0, slot.start) is not None
+
+
 def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName]) -> list[Slot]:
     """A name opening the clause is its subject, not a contact person, unless another contact
     is named: "Julián, el del hostal, …" is the hostal's; "Carlos Moreno, el de la reforma de
@@ -884,7 +965,10 @@ def states_something(text: str) -> bool:
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
         or _UNSURE.search(folded)
-        or ((_DONE.search(folded) or _THIS_TIME.search(folded)) and not _FROM_NOW.search(folded))
+        or (
+            (_DONE.search(folded) or _THIS_TIME.search(folded) or _ONE_OFF.search(folded))
+            and not _FROM_NOW.search(folded)
+        )
     )
 
 
@@ -1097,7 +1181,9 @@ def _moved_to(
 
 # A number of days said alone: "a 45", "son 60", then the end of what is said.
 _BARE_NUMBER = re.compile(
-    r"\b(?:a|es\s+a|son|serian?)\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))"
+    # also after an arrow or a sign in a list ("- farmacia nuñez -> 45", "hoteles: 30")
+    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
+    re.MULTILINE,
 )
 
 
@@ -1311,25 +1397,40 @@ def _message_facts(
     facts: list[ExtractedFact] = []
     carried: ExtractedFact | None = None
     header: ExtractedFact | None = None
+    sender: ExtractedFact | None = None
     writer_addresses = False
     for clause in clauses:
+        person: ExtractedFact | None = None
         framing = len(clauses) > 1 and _FORWARD_FRAME.match(clause) is not None
-        clause_facts = [] if framing else _clause_facts(clause, contacts, today)
-        if header is not None and _QUOTED.match(clause):
+        # A mail's "De: Nuria Esteve <nuria@…>" gives the sender's address; other frames nothing.
+        mail_from = framing and _MAIL_FROM.match(clause) is not None
+        clause_facts = [] if framing and not mail_from else _clause_facts(clause, contacts, today)
+        if header is not None and (_QUOTED.match(clause) or sender is not None):
             # A forwarded or quoted message speaks with its sender's voice: "mi DNI" is theirs.
             clause_facts = [
-                _about(fact, header) if not fact.subject_name else fact for fact in clause_facts
+                _about(fact, header)
+                if not fact.subject_name or fact.category in _WRITER_CATEGORIES
+                else fact
+                for fact in clause_facts
             ]
-        if not clause_facts and len(clauses) > 1:
+        if framing or (not clause_facts and len(clauses) > 1):
             # A clause that states nothing may still name who the next one is about
             # ("ya no hay que preguntar por Sonia en Pequeñines; ahora es Maite").
-            header = _named_in(clause, contacts, today)
+            named = _named_in(clause, contacts, today)
+            person = _card_person(clause, named, header)
+            if person is not None:
+                # "Distribuciones Termotécnicas" / "Sergio Alandete (comercial)": a card's
+                # person under its business is the business's contact, and the card stays hers.
+                clause_facts = [person]
+            else:
+                header = named
             carried = header or carried
+            sender = header if framing else sender
             uses = _ADDRESS_I_USE.search(fold_aligned(clause).lower()) is not None
             writer_addresses = writer_addresses or uses
         if writer_addresses:
             clause_facts = [_the_writers(fact) for fact in clause_facts]
-        leftover = _leftover_note(clause, clause_facts, today)
+        leftover = None if person is not None else _leftover_note(clause, clause_facts, today)
         for fact in [*clause_facts, *([leftover] if leftover else [])]:
             # A clause that names nobody is about the subject of the clause before it; a card
             # under a name ("Cliente: X" / "Condiciones: …") is about that name unless a line
@@ -1361,6 +1462,40 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+_MAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:", re.IGNORECASE)
+# A card's line that only names a person, with a role in brackets or after a dash or comma:
+# "Sergio Alandete (comercial)", "Marta Gil - administración", "Att. Rosa Soler".
+_CARD_PERSON = re.compile(
+    r"^\s*(?i:at[tn]\.?\s+|atenci[oó]n\s*:?\s+)?(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
+    r"(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,3})\s*(?:\([^)]{2,40}\)|[-–,|]\s*[^\d@]{2,40})?\s*$"
+)
+
+
+def _card_person(
+    clause: str, named: ExtractedFact | None, header: ExtractedFact | None
+) -> ExtractedFact | None:
+    """The contact-person fact of a card's line that names only a person no contact is, under
+    a header that names a business; None for any other line."""
+    card = _CARD_PERSON.match(clause)
+    if card is None or header is None or (named is not None and named.subject_contact_id):
+        return None
+    if not _a_business(header.subject_name) or _a_business(card["name"]):
+        return None
+    name = card["name"]
+    return replace(
+        header,
+        attribute="persona_contacto",
+        value=name,
+        text=f"El contacto en {header.subject_name} es {name}.",
+        note=False,
+    )
+
+
+def _a_business(name: str) -> bool:
+    words = set(_words(name))
+    return bool(words & BUSINESS_WORDS) or bool(words & {"sl", "sa", "slu", "sll", "cb"})
 
 
 def _the_writers(fact: ExtractedFact) -> ExtractedFact:

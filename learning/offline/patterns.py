@@ -112,8 +112,14 @@ def pattern_facts(clause: str) -> Iterator[ExtractedFact]:
         n = staff.group("n") or staff.group("m")
         yield ExtractedFact("empresa", "empleados", n, f"La empresa tiene {n} personas trabajando.")
     if language := _LANGUAGE.search(clause):
-        value = f"contestar en {_LANGUAGES[language.group('lang').lower()]}"
-        yield ExtractedFact("preferencia", "preferencia", value, _sentence(f"Prefiere {value}"))
+        said = _LANGUAGES[language.group("lang").lower()]
+        # Suma is the one who answers: the text says so, not "Prefiere contestar".
+        yield ExtractedFact(
+            "preferencia",
+            "preferencia",
+            f"contestar en {said}",
+            f"Prefiere que le respondan en {said}.",
+        )
     for pattern in _EVENT:
         if event := pattern.search(clause):
             when, what = event.group("when").strip(), event.group("what").strip()

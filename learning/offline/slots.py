@@ -386,7 +386,8 @@ AFTERNOON_CLOSE = range(1, 8)
 # Nor opens then: a span of hours starting from 1 to 5 ("de 2 a 4") is in the afternoon.
 AFTERNOON_START = range(1, 6)
 _DAYPART = re.compile(
-    r"\b(?:(?:solo\s+)?(?:por\s+las|por\s+la|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
+    # "x la tarde": "por" written short, as in a chat
+    r"\b(?:(?:solo\s+)?(?:(?:por|x)\s+las?|de)\s+(?P<part>mananas?|tardes?)|(?P<plural>mananas|tardes))\b"
 )
 
 
@@ -624,7 +625,9 @@ _ADDRESS = re.compile(
     # a street's name, which no "que" runs through ("la calle de atrás y hay que llamar al 2ºB")
     r"(?:(?!\bque\b)[^,.;:\n()]){2,60}?(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
     r"(?:\s*,?\s*(?:\d{1,2}(?:[ºª]|a\b)(?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
-    r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
+    # the town, after its postal code if one is given ("bajo, 46006 Valencia")
+    r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?(?:(?:cp|c\.p\.)\s*)?(?:\d{5}\s*,?\s*)?"
+    r"[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
     re.IGNORECASE,
 )
 

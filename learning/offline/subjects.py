@@ -107,6 +107,7 @@ ROLE_WORDS = {
     "restaurante": "restaurante",
     "bar": "bar",
     "inmobiliaria": "inmobiliaria",
+    "inmo": "inmobiliaria",
     "lavanderia": "lavanderia",
     "tintoreria": "lavanderia",
     "dentista": "dental",
@@ -123,6 +124,7 @@ ROLE_WORDS = {
     "gasoleo": "gasoleos",
     "gasoil": "gasoleos",
     "gasolina": "gasoleos",
+    "gasolinera": "gasoleos",
     "gasoleos": "gasoleos",
     "recambios": "recambios",
     "saneamientos": "saneamientos",
@@ -1153,8 +1155,10 @@ def trade_names(text: str) -> list[Mention]:
 # vilaplana, los de sanitarios de alzira, nos dan…", "fisioterapia alba, la clienta nueva de
 # mislata, cierra…", "electricidad pascual, el electricista con el que hacemos las obras: …".
 _APPOSED = re.compile(
-    r"(?:^|(?<=[.!?;\n]))\s*(?P<name>[a-zñ]{3,}(?: [a-zñ]{3,}){1,2}),\s+(?:el|la|los|las)\s+"
-    r"(?P<what>[^,:;.()\n]{3,60})[,:]\s*\S"
+    r"(?:^|(?<=[.!?;\n]))\s*(?P<name>[a-zñ]{3,}(?: [a-zñ]{3,}){1,2}),\s+"
+    r"(?:(?:el|la|los|las)\s+[^,:;.()\n]{3,60}"
+    # or what the person does, without an article: "jorge mas, administrador de fincas, …"
+    r"|[a-zñ]+(?:dora?|ero|era|ista|ante|ente|ado|ada|ogo|oga)\b[^,:;.()\n]{0,50})[,:]\s*\S"
 )
 
 
