@@ -23,7 +23,8 @@ from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
-# Held out: set P's dev half chooses the threshold; the test halves not yet run are measures.
+# Held out: set P's dev half chooses the threshold; the test halves, and set Q (written after
+# the weights), are measures.
 HELD_OUT = frozenset(
     {
         "policy_dev_p.jsonl",
@@ -31,6 +32,8 @@ HELD_OUT = frozenset(
         "policy_test_n.jsonl",
         "policy_test_o.jsonl",
         "policy_test_p.jsonl",
+        "policy_dev_q.jsonl",
+        "policy_test_q.jsonl",
     }
 )
 # As the gate scales its embedding against its other inputs; the exported weights absorb it.
