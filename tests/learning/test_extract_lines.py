@@ -6,13 +6,14 @@ read in their short forms ("lun a vie", "L-J", "8–14 y 16–19")."""
 
 from __future__ import annotations
 
-import datetime
+from functools import partial
 
 import pytest
 
 from learning.base import ContactName
 from learning.offline.extract import extract_facts
 from learning.offline.slots import find_slots
+from tests.learning.offline_reading import OWN, TODAY, typed_facts
 
 CONTACTS = [
     ContactName(1, "Nuria Esteve", "customer"),
@@ -24,16 +25,9 @@ CONTACTS = [
     ContactName(7, "Gestoría Ibáñez", "supplier"),
     ContactName(8, "Inmaculada Castelló", "customer"),
 ]
-OWN = "Fontanería Martín"
-TODAY = datetime.date(2026, 11, 30)
 
 
-def _facts(message: str) -> list[tuple[str, str, str, str]]:
-    return [
-        (f.subject_name, f.category, f.attribute, f.value)
-        for f in extract_facts(message, [], contacts=CONTACTS, organization=OWN, today=TODAY)
-        if not f.note
-    ]
+_facts = partial(typed_facts, contacts=CONTACTS)
 
 
 def test_each_line_of_a_list_is_about_its_own_name():

@@ -4,25 +4,19 @@ given bare after she says which one she uses."""
 
 from __future__ import annotations
 
-import datetime
+from functools import partial
 
 from learning.base import ContactName
 from learning.offline.extract import extract_facts
+from tests.learning.offline_reading import OWN, TODAY, typed_facts
 
 CONTACTS = [
     ContactName(1, "Carmen Ruiz Sáez", "customer"),
     ContactName(2, "Begoña Navarro", "customer"),
 ]
-OWN = "Fontanería Martín"
-TODAY = datetime.date(2026, 11, 30)
 
 
-def _facts(message: str) -> list[tuple[str, str, str, str]]:
-    return [
-        (f.subject_name, f.category, f.attribute, f.value)
-        for f in extract_facts(message, [], contacts=CONTACTS, organization=OWN, today=TODAY)
-        if not f.note
-    ]
+_facts = partial(typed_facts, contacts=CONTACTS)
 
 
 def test_a_lowercase_valencian_address_after_a_move_is_the_address():

@@ -6,12 +6,13 @@ and who answers in the language the writer asks for."""
 
 from __future__ import annotations
 
-import datetime
+from functools import partial
 
 import pytest
 
 from learning.base import ContactName
 from learning.offline.extract import extract_facts
+from tests.learning.offline_reading import OWN, TODAY, typed_facts
 
 CONTACTS = [
     ContactName(1, "Farmacia Núñez S.L.", "customer"),
@@ -32,16 +33,9 @@ CONTACTS = [
     ContactName(16, "Ramón Císcar", "customer"),
     ContactName(17, "Ferretería Ruiz", "supplier"),
 ]
-OWN = "Fontanería Martín"
-TODAY = datetime.date(2026, 11, 30)
 
 
-def _facts(message: str) -> list[tuple[str, str, str, str]]:
-    return [
-        (f.subject_name, f.category, f.attribute, f.value)
-        for f in extract_facts(message, [], contacts=CONTACTS, organization=OWN, today=TODAY)
-        if not f.note
-    ]
+_facts = partial(typed_facts, contacts=CONTACTS)
 
 
 @pytest.mark.parametrize(
