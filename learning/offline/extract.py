@@ -37,6 +37,7 @@ from learning.offline.subjects import (
     WRITER,
     Mention,
     apposed_names,
+    has_legal_form,
     link,
     look_alike,
     match_contacts,
@@ -1494,8 +1495,7 @@ def _card_person(
 
 
 def _a_business(name: str) -> bool:
-    words = set(_words(name))
-    return bool(words & BUSINESS_WORDS) or bool(words & {"sl", "sa", "slu", "sll", "cb"})
+    return bool(set(_words(name)) & BUSINESS_WORDS) or has_legal_form(name)
 
 
 def _the_writers(fact: ExtractedFact) -> ExtractedFact:

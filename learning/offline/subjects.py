@@ -184,14 +184,19 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(folded)]
 
 
-_LEGAL_FORM = re.compile(r"\b(?:s\.?\s?[la]\.?u?|s\.?c|c\.?b)\.?$", re.IGNORECASE)
+_LEGAL_FORM = re.compile(r"\b(?:s\.?\s?(?:l\.?[ul]?|a\.?u?)|s\.?c|c\.?b)\.?$", re.IGNORECASE)
+
+
+def has_legal_form(name: str) -> bool:
+    """Whether ``name`` ends in a legal form ("S.L.", "SA", "S.L.U.", "S.L.L.", "C.B.")."""
+    return bool(_LEGAL_FORM.search(name.strip()))
 
 
 def _is_company(contact: ContactName) -> bool:
     """A business's name (a legal form, a trade word), not a person's."""
     words = [t for t, _, _ in _tokens(contact.name)]
     trade = set(ROLE_WORDS) | set(ROLE_WORDS.values()) | set(COMMON_WORDS)
-    return bool(_LEGAL_FORM.search(contact.name.strip())) or any(w in trade for w in words)
+    return has_legal_form(contact.name) or any(w in trade for w in words)
 
 
 def _close(a: str, b: str) -> bool:

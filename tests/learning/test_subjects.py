@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from learning.base import ContactName
-from learning.offline.subjects import link, match_contacts, unknown_names
+from learning.offline.subjects import has_legal_form, link, match_contacts, unknown_names
 
 CONTACTS = [
     ContactName(1, "Talleres García S.L.", "customer"),
@@ -78,3 +78,20 @@ def test_an_unknown_proper_noun_is_a_name_and_a_sentence_opener_is_not():
     names = unknown_names("Cerramos en agosto. Construcciones Pérez paga a 60 días", [])
 
     assert [n.name for n in names] == ["Construcciones Pérez"]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Talleres García S.L.", True),
+        ("Construcciones Pérez SL", True),
+        ("Aceros Llopis S.L.L.", True),
+        ("Telefonía Costa Azul S.A.U.", True),
+        ("Hermanos Cervera C.B.", True),
+        ("Sergio Alandete", False),
+        ("Ana Sal", False),
+        ("Sala Polivalente", False),
+    ],
+)
+def test_a_legal_form_ends_a_business_name(name, expected):
+    assert has_legal_form(name) is expected

@@ -11,6 +11,7 @@ from learning.management.commands.train_instruction_model import (
     train,
     training_files,
 )
+from memory.instruction_model import WEIGHTS_FILE
 from sumalos.embeddings import DIMENSIONS
 
 
@@ -49,3 +50,10 @@ def test_training_twice_gives_the_same_weights():
 
     assert first == again
     assert len(first["weights"]) == DIMENSIONS
+
+
+def test_the_committed_weights_were_trained_on_exactly_the_sets_training_reads_now():
+    # A set added later is either held out or trained on: never silently neither.
+    stored = json.loads(WEIGHTS_FILE.read_text())
+
+    assert stored["trained_on"] == [path.name for path in training_files()]
