@@ -27,6 +27,7 @@ from learning.offline.attributes import (
     SELF_EVIDENT,
     classify,
 )
+from learning.offline.occasions import told_for_one_occasion
 from learning.offline.patterns import pattern_facts
 from learning.offline.slots import BUSINESS_WORDS, Slot, find_slots
 from learning.offline.subjects import (
@@ -999,6 +1000,8 @@ def worth_a_note(text: str) -> bool:
     cleaned = _clean(text)
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return False
+    if told_for_one_occasion(cleaned) and not is_own_life(cleaned):
+        return False
     return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
 
 
@@ -1392,6 +1395,8 @@ def _message_facts(
             if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES and not fact.subject_name
         ]
         return patterned or own or [_writer_note(cleaned)]
+    if told_for_one_occasion(cleaned):
+        return []
     clauses = [
         part for clause in _clauses(cleaned) for part in _each_subject(clause, contacts, today)
     ]
