@@ -875,13 +875,23 @@ def _without_full_stop(name: str) -> str:
     return name if _DOTTED_FORM.search(name) else name.rstrip(".")
 
 
+def _to_full_stop(words: list[str]) -> list[str]:
+    """The words of a name up to a sentence's full stop: "Somos el Hotel Neptuno de Cullera.
+    Para la visita…" ends at Cullera. A short form ("Hnos.", "Avda.") or a dotted legal form
+    ("S.L.") ends no sentence."""
+    for index, word in enumerate(words[:-1]):
+        if word.endswith(".") and len(word) > 6 and word[:-1].isalpha() and not word.isupper():
+            return [*words[:index], word[:-1]]
+    return words
+
+
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
     denied = _denied_spans(text)
     apart = _apart_by_place(text)
     for match in _PROPER.finditer(text):
-        words = match.group(0).split()
+        words = _to_full_stop(match.group(0).split())
         while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
             words = words[1:]
         while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
@@ -984,6 +994,7 @@ NAME_OPENERS = {
     "carniceria": "Carnicería",
     "floristeria": "Floristería",
     "forn": "Forn",
+    "mutua": "Mutua",
 }
 _NAME_JOINERS = ("del", "de la", "de los", "de", "el", "la", "los", "las")
 # Words that end a name written in lowercase: what follows a name in a sentence, and places

@@ -108,3 +108,8 @@ def test_a_third_person_described_by_a_place_is_not_the_subject():
     message = "Av del Puerto 12: el mando del garaje lo tiene Vicenta, la del bar de la esquina"
     subjects = {f[0] for f in _facts(message)}
     assert subjects == {"Comunidad de Propietarios Avenida del Puerto 12"}
+
+
+def test_a_name_ends_at_the_full_stop_of_its_sentence():
+    message = "Somos el Hotel Bahía de Peñíscola. Pagamos siempre por transferencia."
+    assert _facts(message) == [("Hotel Bahía", "cliente", "metodo_pago", "transferencia")]
