@@ -32,12 +32,14 @@ from learning.offline.patterns import pattern_facts
 from learning.offline.slots import BUSINESS_WORDS, Slot, find_slots
 from learning.offline.subjects import (
     CONTACT,
+    NAME_OPENERS,
     NAMED,
     ORGANIZATION,
     ROLE_WORDS,
     WRITER,
     Mention,
     apposed_names,
+    domain_owner,
     has_legal_form,
     link,
     look_alike,
@@ -96,6 +98,8 @@ _SUPPLIER_HINTS = re.compile(
     # someone the company works with: "el electricista con el que hacemos las obras"
     r"\bcon\s+(?:el|la|los|las|quien|quienes)\s+(?:que\s+)?[a-z]+(?:amos|emos|imos)\b|"
     r"\ble\s+(?:pagamos|compramos|pedimos)|\bles\s+(?:pagamos|compramos|pedimos)|"
+    # "A Pinturas Mestre se le paga a 60 días": what the company pays them
+    r"\bse\s+les?\s+paga\b|"
     r"\b(?:pagamos|pagarle|pagarles)\b"
 )
 _WRITER_CUES = re.compile(
@@ -464,7 +468,8 @@ def find_subject(
             return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
     if _CALL_ME.search(folded):
         return Subject(WRITER)
-    taken = [(s.start, s.end) for s in slots if not _introduced(s, folded)]
+    # A business read as a person's name ("A Aislamientos Turia, que nos sirve…") is a subject.
+    taken = [(s.start, s.end) for s in slots if not _introduced(s, folded) and not _business(s)]
     names = sorted(
         [*unknown_names(text, taken), *_unclaimed([*traded, *apposed_names(text)], taken)],
         key=lambda m: m.start,
@@ -601,7 +606,8 @@ def _preference_value(clause: str) -> str:
 
 def _business(slot: Slot) -> bool:
     """A person value that names a business ("Fincas Turia"): a person's name comes first."""
-    return slot.kind == "person" and fold_aligned(slot.value.split()[0]).lower() in BUSINESS_WORDS
+    first = fold_aligned(slot.value.split()[0]).lower()
+    return slot.kind == "person" and (first in BUSINESS_WORDS or first in NAME_OPENERS)
 
 
 def _value(attribute: str, live: list[Slot]) -> str:
@@ -1359,20 +1365,31 @@ def _for_both(
 ) -> list[ExtractedFact]:
     """The typed facts said of "los dos", or of two contacts named together ("X y la Y
     quieren…"), when the message names two contacts: each gets them."""
-    mentions = sorted(match_contacts(message, list(contacts)), key=lambda m: m.start)
-    named = [m.contact for m in mentions if m.contact is not None]
-    if len(named) != 2:
+    mentions = _two_named(message, contacts)
+    if len(mentions) != 2:
         return []
     joined = _JOINED.match(message[mentions[0].end : mentions[1].start]) is not None
     if not joined and not _BOTH.search(fold_aligned(message).lower()):
         return []
+    keys = [(m.contact.id if m.contact else None, m.name) for m in mentions]
     copies = []
     for fact in facts:
-        if fact.note or fact.subject_contact_id not in {c.id for c in named}:
+        key = (fact.subject_contact_id, fact.subject_name)
+        if fact.note or key not in keys:
             continue
-        other = next(c for c in named if c.id != fact.subject_contact_id)
-        copies.append(replace(fact, subject_name=other.name, subject_contact_id=other.id))
+        other_id, other_name = keys[1 - keys.index(key)]
+        copies.append(replace(fact, subject_name=other_name, subject_contact_id=other_id))
     return copies
+
+
+def _two_named(message: str, contacts: Sequence[ContactName]) -> list[Mention]:
+    """The subjects a message names, in order: its contacts, or, for a writer who may link
+    none of them, the business names it writes ("Gasóleos Ribera y Saneamientos del Levante")."""
+    mentions = sorted(match_contacts(message, list(contacts)), key=lambda m: m.start)
+    if mentions:
+        unique = {m.contact.id: m for m in mentions if m.contact is not None}
+        return [replace(m, name=m.contact.name) for m in unique.values() if m.contact]
+    return unknown_names(message, [])
 
 
 def _message_facts(
@@ -1451,6 +1468,9 @@ def _message_facts(
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     facts = [*facts, *_nicknames(cleaned, contacts), *_for_both(cleaned, facts, contacts)]
+    sender = _letter_sender(message, contacts)
+    if sender is not None:
+        facts = [_about(f, sender) if _the_companys_own(f) else f for f in facts]
     if not facts:
         if not worth_a_note(cleaned):
             return []
@@ -1471,6 +1491,40 @@ def _message_facts(
 
 
 _MAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:", re.IGNORECASE)
+# A letter: its greeting ("Estimados clientes:", "Muy Sres. nuestros:") or a mail's sender line.
+_LETTER = re.compile(
+    r"^[\s\"“«>]*(?:estimad[oa]s?\b|muy\s+(?:se[nñ]ores|sres\.?)|(?:de|from)\s*:.*@)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _letter_sender(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
+    """The contact a forwarded letter comes from: the one its address's domain spells
+    ("administracion@talleresgarcia.es"), or else the one its last line signs ("Atentamente,
+    Gestoría Ibáñez"). What the letter says of "nuestro" is theirs, not the writer's company."""
+    if _LETTER.search(message) is None:
+        return None
+    others = [c for c in contacts if c.kind != OWN]
+    lines = [line for line in message.splitlines() if line.strip(' "”»')]
+    signed = match_contacts(lines[-1], others) if lines else []
+    contact = domain_owner(message, others) or (signed[0].contact if signed else None)
+    if contact is None:
+        return None
+    subject = Subject(CONTACT, contact.name, contact)
+    return ExtractedFact(
+        category=subject.category(message, NOTE),
+        attribute=NOTE,
+        value="",
+        text="",
+        subject_name=contact.name,
+        subject_contact_id=contact.id,
+    )
+
+
+def _the_companys_own(fact: ExtractedFact) -> bool:
+    return not fact.subject_name and fact.category in ("empresa", *_WRITER_CATEGORIES)
+
+
 # A card's line that only names a person, with a role in brackets or after a dash or comma:
 # "Sergio Alandete (comercial)", "Marta Gil - administración", "Att. Rosa Soler".
 _CARD_PERSON = re.compile(

@@ -16,6 +16,7 @@ docs/decisions/0020, 0026.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -179,9 +180,16 @@ _AFTER_DE = re.compile(r"\b(?:los|las|el|la)\s+de(?:l)?\s+$")
 _TOKEN = re.compile(r"[a-z0-9ñ]+(?:\.[a-z]\.?)*")
 
 
+# Words written short that a contact's name carries in full ("Av del Puerto 88").
+_SHORT_FORMS = {"av": "avenida", "avda": "avenida"}
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     folded = fold_aligned(text).lower()
-    return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(folded)]
+    return [
+        (_SHORT_FORMS.get(m.group(0), m.group(0)), m.start(), m.end())
+        for m in _TOKEN.finditer(folded)
+    ]
 
 
 _LEGAL_FORM = re.compile(r"\b(?:s\.?\s?(?:l\.?[ul]?|a\.?u?)|s\.?c|c\.?b)\.?$", re.IGNORECASE)
@@ -257,13 +265,18 @@ def _frequent_words(contacts: list[ContactName]) -> set[str]:
 _DENIAL = re.compile(
     r"(?i:\bno\s+(?:es|son|era|eran)\s+(?:(?:el|la|los|las)\s+)?|\bno\s+(?:el|la|los|las)\s+|"
     r"\bno\s+(?:confundir|confundas|confundais|mezclar|mezcles)\s+con\s+(?:(?:el|la|los|las)\s+)?|"
-    r"\bnada\s+que\s+ver\s+con\s+(?:(?:el|la|los|las)\s+)?)"
+    r"\bnada\s+que\s+ver\s+con\s+(?:(?:el|la|los|las)\s+)?|"
+    # a bracket that opens with the other name: "Talleres Gomez (no Garcia eh)"
+    r"\(\s*no\s+)"
     r"(?=[A-ZÁÉÍÓÚÑ0-9]|(?i:del?\s))[^,;:.()\n]*"
 )
 
 
 # In brackets, the one set apart may be named by its trade: "(no el hostal de Gandía)".
-_BRACKETED_DENIAL = re.compile(r"\(\s*no\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+[^()\n]*", re.I)
+# "(otro, no el miramar)": after the word for another one too, and in lowercase.
+_BRACKETED_DENIAL = re.compile(
+    r"\(\s*(?:otr[oa]s?\s*,\s*)?no\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+[^()\n]*", re.I
+)
 
 
 def _denied_spans(text: str) -> list[tuple[int, int]]:
@@ -362,12 +375,53 @@ def _another_place(
     return _other_number(tokens, end, number)
 
 
+# The part of an e-mail address that names its owner: "talleresgarcia" of
+# "administracion@talleresgarcia.es".
+_MAIL_DOMAIN = re.compile(r"[\w.+-]+@(?P<label>[a-z0-9-]+)\.[a-z]{2,}", re.IGNORECASE)
+
+
+def domain_owner(text: str, contacts: list[ContactName]) -> ContactName | None:
+    """The one contact whose name the domain of the first e-mail address in ``text`` spells,
+    its words run together with the joining words left out ("saneamientoslevante.es" is
+    Saneamientos del Levante S.L.): who sent a forwarded mail. None when no address or no
+    single contact fits."""
+    address = _MAIL_DOMAIN.search(text)
+    if address is None:
+        return None
+    label = address["label"].lower().replace("-", "")
+    fits = [c for c in contacts if label in _spellings(_name_words(c))]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _spellings(words: list[str]) -> set[str]:
+    """The name's words run together, all of them or any two or more in their order."""
+    return {
+        "".join(chosen)
+        for size in range(2, len(words) + 1)
+        for chosen in itertools.combinations(words, size)
+    }
+
+
+# Someone described by where they are, after the clause has begun: "las llaves las tiene
+# Manolo, el del bar de abajo".
+_DESCRIBED_PERSON = re.compile(
+    r"(?<=\S\s)[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+,\s+(?P<where>(?:el|la)\s+de(?:l|\s+la)?\s+[^,.;:()\n]*)"
+)
+
+
+def _third_persons(text: str) -> list[tuple[int, int]]:
+    """Where a third person, not the subject, is described by a place or business: the
+    place names no one the message is about."""
+    return [m.span("where") for m in _DESCRIBED_PERSON.finditer(text)]
+
+
 def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     """The known contacts ``text`` names, best first; each with the span that named it."""
     denied = _denied_spans(text)
     # Beside a contrast, the name is exactly as written: no typo, no word cut short.
     exact_only = bool(denied)
-    tokens = [(t, s, e) for t, s, e in _tokens(text) if not any(b <= s < d for b, d in denied)]
+    aside = denied + _third_persons(text)
+    tokens = [(t, s, e) for t, s, e in _tokens(text) if not any(b <= s < d for b, d in aside)]
     shared = _frequent_words(contacts)
     first_words = {words[0] for words in map(_name_words, contacts) if words}
     found: dict[int, Mention] = {}
@@ -469,12 +523,18 @@ _PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
 _NEXT_WORD = re.compile(r"\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñü]+)")
 
 
+_DESCRIBED_AFTER = re.compile(r"\s+(?:el|la)\s+del?\s+[a-zñ]")
+
+
 def _only_first_name(
     text: str, start: int, end: int, word: str, contacts: list[ContactName]
 ) -> bool:
     """A first name alone names its contact when written capitalised, no other contact
-    carries it, and no other surname follows ("Begoña" is Begoña Navarro; "José" is not)."""
-    if not text[start].isupper() or sum(1 for c in contacts if word in _name_words(c)) != 1:
+    carries it, and no other surname follows ("Begoña" is Begoña Navarro; "José" is not).
+    Typed in lowercase, it names its contact when the writer says where the person is from
+    right after ("amparo la de mislata", "salvador el de manises")."""
+    written = text[start].isupper() or _DESCRIBED_AFTER.match(text, end) is not None
+    if not written or sum(1 for c in contacts if word in _name_words(c)) != 1:
         return False
     if _PLACE_BEFORE.search(fold_aligned(text[:start]).lower()):
         return False  # "calle San Vicente" is a street
@@ -755,6 +815,17 @@ _NOT_NAMES = frozenset(
         "estas",
         "ese",
         "esa",
+        # a letter's greeting and its first words: "Estimados señores: Somos el Hotel…"
+        "estimado",
+        "estimada",
+        "estimados",
+        "estimadas",
+        "señor",
+        "señora",
+        "señores",
+        "sres",
+        "muy",
+        "somos",
     ]
 )
 
@@ -804,13 +875,23 @@ def _without_full_stop(name: str) -> str:
     return name if _DOTTED_FORM.search(name) else name.rstrip(".")
 
 
+def _to_full_stop(words: list[str]) -> list[str]:
+    """The words of a name up to a sentence's full stop: "Somos el Hotel Neptuno de Cullera.
+    Para la visita…" ends at Cullera. A short form ("Hnos.", "Avda.") or a dotted legal form
+    ("S.L.") ends no sentence."""
+    for index, word in enumerate(words[:-1]):
+        if word.endswith(".") and len(word) > 6 and word[:-1].isalpha() and not word.isupper():
+            return [*words[:index], word[:-1]]
+    return words
+
+
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
     denied = _denied_spans(text)
     apart = _apart_by_place(text)
     for match in _PROPER.finditer(text):
-        words = match.group(0).split()
+        words = _to_full_stop(match.group(0).split())
         while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
             words = words[1:]
         while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
@@ -833,6 +914,12 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             words = words[:-2]
         name = " ".join(words)
         end = start + len(name)
+        if " y " in name and all(len(part.split()) >= 2 for part in name.split(" y ", 1)):
+            # "Gasóleos Ribera y Saneamientos del Levante": two businesses, one after the other
+            first, second = name.split(" y ", 1)
+            names.append(Mention(first, start, start + len(first)))
+            names.append(Mention(_without_full_stop(second), end - len(second), end))
+            continue
         if _ABBREVIATION.fullmatch(name):
             continue  # the letters of an abbreviation ("el C.I.F."), never a name
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
@@ -896,6 +983,18 @@ NAME_OPENERS = {
     "cristaleria": "Cristalería",
     "transportes": "Transportes",
     "materiales": "Materiales",
+    "gruas": "Grúas",
+    "cerrajeria": "Cerrajería",
+    "aislamientos": "Aislamientos",
+    "electricidad": "Electricidad",
+    "pinturas": "Pinturas",
+    "ceramicas": "Cerámicas",
+    "excavaciones": "Excavaciones",
+    "limpiezas": "Limpiezas",
+    "carniceria": "Carnicería",
+    "floristeria": "Floristería",
+    "forn": "Forn",
+    "mutua": "Mutua",
 }
 _NAME_JOINERS = ("del", "de la", "de los", "de", "el", "la", "los", "las")
 # Words that end a name written in lowercase: what follows a name in a sentence, and places
@@ -1139,8 +1238,15 @@ def trade_names(text: str) -> list[Mention]:
                 break
             if len(following.group(1)) < 3 or following.group(1) in NAME_OPENERS:
                 break
-            if not joiner and not words and _OBJECT_NEXT.match(folded, following.end()):
-                break  # a verb and its object: "la gestoria sube la cuota", "el bar tiene un…"
+            if (
+                not joiner
+                and not words
+                and _OBJECT_NEXT.match(folded, following.end())
+                and _ARTICLE_BEFORE.search(folded[: match.start()])
+            ):
+                # a verb and its object: "la gestoria sube la cuota", "el bar tiene un…"; a
+                # trade word with no article opens a name ("azulejos onda el repartidor…")
+                break
             words.append(following.span(1))
             position = following.end()
         if not words:
