@@ -1701,8 +1701,11 @@ def _request_for_now(folded: str) -> bool:
     if not _FOR_NOW.match(folded):
         return False
     details = _DETAILS.search(folded)
-    asked = details and _DOCUMENT_ASKED.search(folded, 0, details.start())
-    if asked and not _FINITE_VERB.search(details["details"]):
+    if (
+        details
+        and _DOCUMENT_ASKED.search(folded, 0, details.start())
+        and not _FINITE_VERB.search(details["details"])
+    ):
         folded = folded[: details.start()]
     return not _TOLD_WITH_IT.search(folded)
 
