@@ -54,7 +54,8 @@ def _fold_char(char: str) -> str:
 # --- IBANs -----------------------------------------------------------------------------------
 
 # Two letters, two check digits, then the account in groups joined by spaces, dashes or dots.
-_IBAN_CANDIDATE = re.compile(r"\b[A-Z]{2}[ .\-]{0,3}\d{2}(?:[ .\-]{0,3}[A-Z0-9]){10,30}")
+# The country may be spelled letter by letter ("E S 74 0030 …").
+_IBAN_CANDIDATE = re.compile(r"\b[A-Z] ?[A-Z][ .\-]{0,3}\d{2}(?:[ .\-]{0,3}[A-Z0-9]){10,30}")
 # A Spanish account written without the country (the old CCC): bank, branch, check, account.
 _CCC = re.compile(r"(?<![\w.\-])\d{4}[ .\-]?\d{4}[ .\-]?\d{2}[ .\-]?\d{10}(?![\w])")
 _CCC_CONTEXT = re.compile(r"\b(?:cuenta|iban|ccc|transferencia|transferir|ingresa[rl]?)\b")
@@ -138,7 +139,7 @@ _CARD = re.compile(
 )
 _CARD_WORDS = re.compile(r"\b(?:tarjeta|visa|mastercard|amex|card|credit|debito|credito)\b")
 _EXPIRY = re.compile(
-    r"\b(?:caduca(?:cidad)?|vence|vencimiento|exp(?:iry|ires|iration)?|valid[ae]?\s+hasta|"
+    r"\b(?:caduc(?:a|idad)|vence|vencimiento|exp(?:iry|ires|iration)?|valid[ae]?\s+hasta|"
     r"valid\s+thru)\W{0,3}(?:el\s+|en\s+)?(?P<date>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])"
 )
 
@@ -326,6 +327,9 @@ _CODE_VALUE = re.compile(
 )
 # Three letters and figures, both: a code only when announced ("…: K4R"), never a model ("V8").
 _SHORT_CODE = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3}$")
+# A code said by its arrival may be letters only: "Cl@ve PIN que me acaba de llegar: DFG".
+_ARRIVAL = re.compile(r"\b(?:llegar|llegado|llega|recibido|recibir|mandado|enviado)\b")
+_SHORT_LETTERS = re.compile(r"^[a-z]{3}$")
 # A reference: two or more letters, a dash or a slash, digits ("CLI-0087", "PED/2231"). A
 # one-time code is digits, or one letter and digits ("G-482913").
 # The number may follow a name, as community or site codes do: "CP-COLON14", "OB-RUZAFA22".
@@ -428,7 +432,8 @@ def _sentence_stop(folded: str, end: int, stop: int) -> int:
 # "Contraseña: pedírsela a Lucía", "password reset: …": what to do about it, not its value.
 _NONE_GIVEN = re.compile(
     r"\W*(?:pidesela|pedirsela|pedirla|pidela|preguntale|preguntar|preguntad|ask\b|reset\b|"
-    r"recovery\b|no\s*[,.;:]|no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
+    r"recovery\b|no\s*[,.;:]|(?:(?:de|del|de\s+la)\s+\w+\s+)?no\s+eh\b|"
+    r"no\s+(?:hay|tiene|tienen|lleva|llevan|necesita|necesitan|hace\s+falta)|ninguna?\b|"
     r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun|"
     # A house rule about passwords, not one: "contraseñas: cada uno la suya y nunca por whatsapp".
     r"cada\s+(?:uno|una|cual)\b|nunca\b|siempre\b|hay\s+que\b|se\s+cambian?\b|deben\b|"
@@ -489,6 +494,12 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             (_DEVICE_VALUE if kind == "device" else _CODE_VALUE).match(word.upper())
             # A short code right after "es" or a colon: "Cl@ve PIN que me acaba de llegar: K4R".
             or (kind == "code" and previous in _ANNOUNCER and _SHORT_CODE.match(word))
+            or (
+                kind == "code"
+                and previous in _ANNOUNCER
+                and _SHORT_LETTERS.match(word)
+                and bool(_ARRIVAL.search(folded, end, start))
+            )
         )
         # A code read out in groups starts at its first group, never inside a longer number.
         if kind != "access" and _SPACED_GROUP.match(word) and not _SPACED_GROUP.match(previous):
@@ -904,17 +915,99 @@ def _table_spans(text: str) -> Iterator[Span]:
         header = header or words
 
 
+# --- Other readings: lines that run on, figures said in words, recovery phrases ---------------
+
+# A pasted SMS breaks its lines anywhere: "Código de\nfirma: 71 44\n09". A break is read as a
+# space where the line runs on: after no full stop, before a small letter or before figures that
+# are not a list's number ("2." or "2)" opens a new item). Same length, so spans stay valid.
+_RUN_ON_BREAK = re.compile(r"(?<![.!?;])\n(?=[^\S\n]*(?:[a-zñáéíóú]|\d+(?![.)\d])))")
+
+
+def _run_on_lines(text: str) -> str:
+    return _RUN_ON_BREAK.sub(" ", text)
+
+
+# Figures dictated in words, one by one: "cuatro cinco tres dos …", "cuatro doble siete uno".
+# Only runs of four figures or more are read, so "a treinta días" or "dos mil euros" stay words.
+_FIGURE = {
+    "cero": "0", "uno": "1", "dos": "2", "tres": "3", "cuatro": "4",
+    "cinco": "5", "seis": "6", "siete": "7", "ocho": "8", "nueve": "9",
+}  # fmt: skip
+_REPEAT = {"doble": 2, "triple": 3}
+_SAID_FIGURE = re.compile(
+    r"\b(?:(?P<repeat>doble|triple)\s+)?(?P<figure>" + "|".join(_FIGURE) + r")\b"
+)
+_BETWEEN_FIGURES = re.compile(r"^(?:\s*[,\-]\s*|\s+)(?:y\s+)?$")
+# An expiry in words after its word: "caducidad diez veintiocho" is 10/28.
+_MONTH = "uno dos tres cuatro cinco seis siete ocho nueve diez once doce".split()  # noqa: SIM905
+_SAID_EXPIRY = re.compile(
+    r"\b(?:caduc(?:a|idad)|vence|vencimiento|exp)\W{0,3}(?:el\s+|en\s+)?"
+    r"(?P<month>" + "|".join(_MONTH) + r")\s+(?:del?\s+)?(?:dos\s+mil\s+)?"
+    r"(?P<year>veinti\w+|treinta)\b"
+)
+_TENS = {"veinte": 20, "treinta": 30}
+_UNITS = {f"veinti{word}": 20 + int(figure) for word, figure in _FIGURE.items() if figure != "0"}
+
+
+def _said_runs(folded: str) -> Iterator[tuple[Span, str]]:
+    """Runs of figures said in words, with the figures they stand for."""
+    run: list[re.Match[str]] = []
+    for said in [*_SAID_FIGURE.finditer(folded), None]:
+        if said and run and _BETWEEN_FIGURES.match(folded[run[-1].end() : said.start()]):
+            run.append(said)
+            continue
+        figures = "".join(_FIGURE[m["figure"]] * _REPEAT.get(m["repeat"] or "", 1) for m in run)
+        if len(figures) >= 4:
+            yield (run[0].start(), run[-1].end()), figures
+        run = [said] if said else []
+    for expiry in _SAID_EXPIRY.finditer(folded):
+        year = _UNITS.get(expiry["year"]) or _TENS.get(expiry["year"])
+        if year:
+            month = _MONTH.index(expiry["month"]) + 1
+            yield (expiry.start("month"), expiry.end("year")), f"{month:02d}/{year}"
+
+
+def _in_figures_spans(text: str) -> Iterator[Span]:
+    """Secrets in ``text`` read with its dictated figures written as figures, mapped back."""
+    runs = list(_said_runs(fold_aligned(text)))
+    if not runs:
+        return
+    written, starts, ends, cursor = "", [], [], 0
+    for (start, end), figures in runs:
+        written += text[cursor:start] + figures
+        starts += [*range(cursor, start), *[start] * len(figures)]
+        ends += [*range(cursor + 1, start + 1), *[end] * len(figures)]
+        cursor = end
+    written += text[cursor:]
+    starts += list(range(cursor, len(text)))
+    ends += list(range(cursor + 1, len(text) + 1))
+    for start, end in [*_card_spans(written), *_announced_spans(written)]:
+        yield starts[start], ends[end - 1]
+
+
+# A wallet's recovery phrase: twelve to twenty-four plain words after what names it.
+_SEED_PHRASE = re.compile(
+    r"\b(?:frase\s+(?:semilla|de\s+(?:recuperacion|respaldo|seguridad))|semilla|"
+    r"seed(?:\s+phrase)?|recovery\s+phrase|mnemonic|(?:12|24|doce|veinticuatro)\s+palabras)\b[^:\n]{0,60}?[:=]?\s*"
+    r"(?P<words>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){11,23})\b"
+)
+
+
 # --- The public face ---------------------------------------------------------------------------
 
 
 def secret_spans(text: str) -> list[Span]:
     """Every secret in ``text`` as non-overlapping ``(start, end)`` spans, in order."""
     # A secret already masked in a derived copy is still a secret: that copy is never learnt.
+    run_on = _run_on_lines(text)
     spans = sorted(
         [m.span() for m in _KEY_SHAPES.finditer(text)]
         + [m.span() for m in re.finditer(re.escape(MASK), text)]
         + list(_card_spans(text))
         + list(_announced_spans(text))
+        + (list(_announced_spans(run_on)) if run_on != text else [])
+        + list(_in_figures_spans(text))
+        + [m.span("words") for m in _SEED_PHRASE.finditer(fold_aligned(text))]
         + list(_table_spans(text))
     )
     merged: list[Span] = []
