@@ -683,12 +683,11 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
         templates = {
             "nombre": f"Se llama {value}.",
             "apodo": f"Prefiere que le llamen {value}.",
-            "tono": f"Prefiere que le traten de {value}."
-            if value in ("tú", "usted")
-            else f"Prefiere {value}.",
+            "tono": f"Prefiere que le traten de {value}.",
             "canal_preferido": f"Prefiere que le escriban por {value}.",
         }
-        if attribute in templates:
+        # a tone said in words ("respuestas cortas") keeps what else she said ("sin rollos")
+        if attribute in templates and (attribute != "tono" or value in ("tú", "usted")):
             return templates[attribute]
     if subject.kind == ORGANIZATION and attribute in ("nif", "iban", "telefono", "email"):
         label = {"nif": "El NIF", "iban": "La cuenta", "telefono": "El teléfono"}
