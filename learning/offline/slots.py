@@ -1075,6 +1075,8 @@ def _people(text: str, folded: str) -> list[Slot]:
         ):
             slots.append(Slot("person", text[start].upper() + text[start + 1 : end], start, end))
     for match in _BILLED_TO.finditer(text):
+        if "factur" not in folded[max(0, match.start() - 40) : match.start()]:
+            continue  # "un sobre a nombre de Dirección": no invoice, no name to bill
         name = re.sub(r"(?:\s+(?:de|del|y))+$", "", match.group("name"))
         start = match.start("name")
         slots.append(Slot("billing_name", name, start, start + len(name)))
