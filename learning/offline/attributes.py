@@ -49,7 +49,7 @@ ATTRIBUTE_SLOTS: dict[str, tuple[str, ...]] = {
     "telefono": ("phone",),
     "email": ("email",),
     "direccion": ("address",),
-    "nombre": ("person",),
+    "nombre": ("billing_name", "person"),
     "apodo": ("nickname", "person"),
     "tono": ("tone",),
     "instrucciones_entrega": (),
@@ -66,6 +66,7 @@ SELF_EVIDENT = {
     "phone": "telefono",
     "address": "direccion",
     "nickname": "apodo",
+    "billing_name": "nombre",
 }
 SLOT_KINDS = (
     "term",
@@ -86,6 +87,7 @@ SLOT_KINDS = (
     "person",
     "nickname",
     "tone",
+    "billing_name",
 )
 _CUES = tuple(
     re.compile(cue)

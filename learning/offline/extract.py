@@ -136,13 +136,15 @@ _ADDRESS_I_USE = re.compile(
 # The writer's own hours: "mi horario", "mi jornada", or a verb in the first person.
 _MY_HOURS = re.compile(
     r"\bmis?\s+(?:horarios?|jornada|turnos?|dias\s+libres)\b"
-    r"|(?<!\bel\s)(?<!\bun\s)\b(?:no\s+)?(?:trabajo|vengo|libro|entro|salgo|fichar?\s+a)\b"
+    r"|(?<!\bel\s)(?<!\bun\s)\b(?:no\s+)?(?:trabajo|curro|vengo|libro|entro|salgo|fichar?\s+a)\b"
+    r"|\bno\s+estoy\b"
 )
 # Someone else to reach: "llamarles", "le llamemos", "no lo mira", "a esta gente".
 _REACH_THEM = re.compile(
     r"\b(?:llamarl[eo]s?|llamadl[eo]s?|llamal[eo]s?|escribirl[eo]s?|escribidl[eo]s?|"
     r"l[eo]s?\s+(?:llamemos|llamamos|llamen|escribamos|escribimos|mandemos|mandamos)|"
     r"(?:no\s+)?l[oa]s?\s+(?:mira|miran|lee|leen|abre|abren|contesta|contestan|coge|cogen)|"
+    r"li\s+(?:cridem|truquem|escrivim)|"
     r"esta\s+gente|no\s+tiene\s+(?:movil|email|correo|whatsapp|telefono))\b"
 )
 _COMPANY_CUES = re.compile(
@@ -170,6 +172,12 @@ _BUSY_AFTER = re.compile(
 _THRESHOLD_BEFORE = re.compile(
     r"\b(?:pasa(?:n)?\s+de|supera(?:n)?(?:\s+los|\s+las)?|mas\s+de|menos\s+de|"
     r"por\s+encima\s+de|por\s+debajo\s+de)\s+$"
+)
+# A value said in the past tense ("a los particulares les dábamos 15 días; desde enero, al
+# contado"): what held before, no longer.
+_EARLIER_STATE = re.compile(
+    r"\b(?:dabamos|daban|daba|pagaba|pagaban|pagabamos|cobraba|cobraban|cobrabamos|tenia|"
+    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|era|eran)\b[^.;:]{0,12}$"
 )
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(
@@ -210,13 +218,19 @@ _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
-    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|lleva\b[^,.;:]{0,20}|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
+    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
+    r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
     r"\bsu\s+(?:hij[oa]|mujer|marido|espos[oa]|herman[oa]|madre|padre|sobrin[oa]|yerno|nuera|"
     r"cunad[oa]|suegr[oa]|niet[oa]|pareja|soci[oa])\b)\s*[^,.;:]{0,12}$"
 )
-_ROLE_AFTER = re.compile(r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b")
+_ROLE_AFTER = re.compile(
+    r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b"
+    # "julian de recepcion es el contacto"
+    r"|^(?:\s+(?:de|del|de\s+la)\s+[a-z]+)?\s+es\s+(?:el|la|su|nuestro|nuestra)\s+"
+    r"(?:persona\s+de\s+)?contacto\b"
+)
 
 _QUESTION_OR_ORDER = re.compile(
     r"^\s*¿|\?\s*$|^\s*(?:haz|hazme|hazle|hazles|crea|creame|manda|mandale|envia|enviale|dime|busca|"
@@ -231,7 +245,7 @@ _TRAILING_ORDER = re.compile(
     r"[,;:]\s*(?:y\s+)?(?:cancela|anula|haz|hazme|crea|creame|manda|mandale|envia|enviale|"
     r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
     # How to reach the person, not an order: "llámale a él directamente".
-    r"(?!\s+(?:a\s+(?:el|ella)\s+)?(?:directamente|siempre|solo|antes)\b)"
+    r"(?!\s+(?:a\s+(?:el|ella)\b|(?:directamente|siempre|solo|antes)\b))"
 )
 _UNSURE = re.compile(
     r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
@@ -374,15 +388,16 @@ def _clauses(text: str) -> list[str]:
 
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
     """The values a negation, an earlier state or a threshold does not mark ("no a 30", "antes
-    30", "si pasa de 300 €"), nor one a later value of its kind corrects ("paga a 60, es a 30";
-    "en efectivo, ahora bizum"), nor the time someone is busy when the clause says when to
-    reach them ("mejor llamarla x la tarde, x la mañana curra")."""
+    30", "les dábamos 15 días", "si pasa de 300 €"), nor one a later value of its kind corrects
+    ("paga a 60, es a 30"; "en efectivo, ahora bizum"), nor the time someone is busy when the
+    clause says when to reach them ("mejor llamarla x la tarde, x la mañana curra")."""
     reaching = _REACH_VERB.search(folded) is not None
     live = [
         s
         for s in slots
         if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
+        and not _EARLIER_STATE.search(folded[max(0, s.start - 24) : s.start])
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
     ]
     corrected = {
@@ -438,7 +453,11 @@ def find_subject(
 ) -> Subject:
     """Who ``text`` is about, for a fact of ``attribute``."""
     folded = fold_aligned(text).lower()
-    if attribute == "nombre" or (attribute in ("apodo", "tono") and _WRITER_CUES.search(folded)):
+    # a name to invoice under is someone else's ("las facturas a nombre de VetBeni S.L.")
+    billed = any(s.kind == "billing_name" for s in slots)
+    if (attribute == "nombre" and not billed) or (
+        attribute in ("apodo", "tono") and _WRITER_CUES.search(folded)
+    ):
         return Subject(WRITER)
     known = list(contacts)
     # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
@@ -581,27 +600,41 @@ def _outside_names(slots: list[Slot], text: str, contacts: Sequence[ContactName]
     return [s for s in slots if s.kind != "address" or not in_a_name(s)]
 
 
-# How people ask Suma to write to them, said in a few words ("sin emojis", "respuestas breves").
+# How people ask Suma to write to them, said in a few words ("sin emojis", "respuestas
+# cortas", "en pdf"), with the attribute it is: how to be written to is the tone.
 _PREFERENCE_VALUES = (
     (
+        "tono",
+        re.compile(
+            r"\b(?:no\s+(?:me\s+)?(?:pongas|mandes|envies|metas|uses|escribas\s+con)|sin|nada\s+de)"
+            r"\s+(?:mas\s+|tantos\s+)?(?:emojis?|emoticonos?|caritas)\b"
+        ),
+        "sin emojis",
+    ),
+    (
+        "preferencia",
         re.compile(
             r"\bno\s+me\s+(?:pongas|mandes|envies|metas)\s+(?:mas\s+)?(?P<what>[a-z]+(?:\s+de\s+[a-z]+)?)"
         ),
         "sin {what}",
     ),
     (
-        re.compile(r"\b(?:respuestas|contesta\w*|responde\w*)\b.{0,20}\b(?:cort|breve)"),
-        "respuestas breves",
+        "tono",
+        re.compile(r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"),
+        "respuestas cortas",
     ),
+    # "mándamelas siempre en pdf, no en foto": the format things are sent in
+    ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),
 )
 
 
-def _preference_value(clause: str) -> str:
+def _preference_value(clause: str) -> tuple[str, str]:
+    """The attribute and the short value of a preference said in few words, or two blanks."""
     folded = fold_aligned(clause).lower()
-    for pattern, template in _PREFERENCE_VALUES:
+    for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
-            return template.format(**match.groupdict())
-    return ""
+            return attribute, template.format(**match.groupdict())
+    return "", ""
 
 
 def _business(slot: Slot) -> bool:
@@ -634,6 +667,8 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
         if attribute == "plazo_pago":
             term = value if value in ("al contado", "por adelantado") else f"a {value}"
             return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
+        if attribute == "metodo_pago" and value.startswith("no acepta "):
+            return f"Con {who} no se aceptan {value.removeprefix('no acepta ')}."
         if attribute == "metodo_pago":
             said = value.startswith(("en ", "a "))  # "en 2 plazos", "a plazos"
             how = value if said else f"{_PAY_WITH.get(value, 'por')} {value}"
@@ -646,6 +681,8 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
             "telefono": f"El teléfono de {who} es {value}.",
             "email": f"El correo de {who} es {value}.",
             "direccion": f"La dirección de {who} es {value}.",
+            "nombre": f"{who} quiere las facturas a nombre de {value}.",
+            "apodo": f"A {who} se le conoce como {value}.",
         }
         if attribute in templates:
             return templates[attribute]
@@ -656,7 +693,8 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
             "tono": f"Prefiere que le traten de {value}.",
             "canal_preferido": f"Prefiere que le escriban por {value}.",
         }
-        if attribute in templates:
+        # a tone said in words ("respuestas cortas") keeps what else she said ("sin rollos")
+        if attribute in templates and (attribute != "tono" or value in ("tú", "usted")):
             return templates[attribute]
     if subject.kind == ORGANIZATION and attribute in ("nif", "iban", "telefono", "email"):
         label = {"nif": "El NIF", "iban": "La cuenta", "telefono": "El teléfono"}
@@ -742,7 +780,7 @@ def _clause_facts(
         bonus = SLOT_BONUS if kinds else 0.0
         if any(SELF_EVIDENT.get(k) == attribute for k in live_kinds):
             bonus += SLOT_BONUS
-        if attribute == "preferencia" and _preference_value(clause):
+        if attribute == "preferencia" and _preference_value(clause)[1]:
             bonus += SLOT_BONUS
         scored.append((p + bonus, attribute, p))
     scored.sort(key=lambda item: -item[0])
@@ -776,7 +814,10 @@ def _clause_facts(
         price_at = next((s.start for s in after if s.value == value), len(clause))
         subject = find_subject(clause, slots, contacts, attribute)
         if attribute == "preferencia" and subject.kind == WRITER:
-            value = _preference_value(clause)
+            said, value = _preference_value(clause)
+            # a tone said in words is the tone, unless the clause sets one already ("de tú")
+            if said == "tono" and "tone" not in live_kinds:
+                attribute = said
         text = _fact_text(attribute, value, subject, clause)
         facts.append(
             ExtractedFact(
@@ -833,8 +874,13 @@ def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str
 _DELIVERY = re.compile(
     r"\b(?:entr(?:ar|emos|ad|en)\s+por|puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
     r"furgo(?:n|neta)?\b|aparca[rdn]?|descarga[rdn]?|montacargas|portero\s+automatico|"
-    # "solo sirve a obra si el pedido pasa de 500 €": where the goods are brought
-    r"(?:sirven?|servir|llevan?|llevar)\s+(?:a|en)\s+(?:la\s+)?obra|"
+    # "solo sirve a obra si el pedido pasa de 500 €", "nos suben el material a la obra":
+    # where the goods are brought
+    r"(?:sirven?|servir|llevan?|llevar|suben?|subir|traen?|traer)\s+(?:[a-z]+\s+){0,3}?"
+    r"(?:a|en|hasta)\s+(?:la\s+)?obra\b|"
+    # who holds the keys, and whom to leave things with ("dejárselos al portero")
+    r"\bllaves\b[^.;]{0,40}\b(?:tiene|tienen)\b|"
+    r"dej(?:ar|a|ad|en)(?:se)?(?:l[oa]s?)?\s+(?:al|a\s+la)\s+(?:porter[oa]|conserje|vecin[oa])|"
     r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
     r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
 )
@@ -1403,13 +1449,14 @@ def _message_facts(
         return []
     if is_own_life(cleaned) and not match_contacts(cleaned, list(contacts)):
         # The writer's own life: its family facts, how the writer likes to be reached or
-        # called, or else one note about the writer.
+        # called and her own hours ("yo curro de 8 a 3"), or else one note about the writer.
         patterned = list(pattern_facts(cleaned))
         own = [
             fact
             for clause in _clauses(cleaned)
             for fact in _clause_facts(clause, (), today)
-            if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES and not fact.subject_name
+            if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES | {"horario"}
+            and not fact.subject_name
         ]
         return patterned or own or [_writer_note(cleaned)]
     if told_for_one_occasion(cleaned):

@@ -2,8 +2,8 @@
 
 A slot is a kind (``term``, ``amount``, ``percent``, ``date``, ``month``, ``weekday``,
 ``period``, ``time``, ``channel``, ``payment_method``, ``tax_id``, ``iban``, ``email``,
-``phone``, ``address``, ``person``, ``nickname``, ``tone``), a canonical value ("45 días",
-"1,20 €/litro", "1-15 agosto", "Bizum") and where it sits in the message. The same
+``phone``, ``address``, ``person``, ``nickname``, ``billing_name``, ``tone``), a canonical
+value ("45 días", "1,20 €/litro", "1-15 agosto", "Bizum") and where it sits in the message. The same
 normalization compares an expected value with a found one in ``eval_extraction``. Zero values
 ("ya no le hacemos descuento", "no se le cobra") are slots too. Decision records:
 docs/decisions/0020, 0026, 0040.
@@ -121,7 +121,8 @@ _TERM_MONTHS = re.compile(rf"\ba\s+(?P<n>{_NUMBER_WORD}|\d)\s+mes(?:es)?\b")
 _TERM_EOM = re.compile(r"(?:\ba\s+|^)(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b")
 # "paga a 30": a bare number after paying is a term in days.
 _TERM_BARE = re.compile(
-    r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos)\s+"
+    # "a empresas seguimos a 30": the term kept
+    r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos|seguimos)\s+"
     r"(?:\w+\s+){0,2}?a\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
     r"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
     # "no a 30, a 15": a correction that names the term twice and the verb never.
@@ -195,6 +196,8 @@ _UNITS = {
     "servicio": "servicio",
     "corte": "corte",
     "noche": "noche",
+    "dia": "día",
+    "jornada": "jornada",
     "visita": "visita",
     "salida": "salida",
     "porte": "porte",
@@ -209,20 +212,22 @@ _AMOUNT = re.compile(
     rf"(?:(?P<n>{_NUM})\s*(?:€|eur(?:os?)?\b|pavos\b|e\b)"
     # in words, only with the currency said in full: "trescientos euros"
     rf"|\b(?P<said>{_NUMBER_WORD})\s+(?:euros?|pavos)\b)"
-    rf"(?:\s*(?:/|por|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
+    rf"(?:\s*(?:/|por|x|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
 )
 _BARE_PRICE = re.compile(
-    rf"\b(?:a\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al)\s+{_UNIT}\b"
+    # "x 60 al día": "por" written short, as in a chat
+    rf"\b(?:a\s+|x\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al|x)\s+{_UNIT}\b(?!\s*\d)"
     # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12", "la hora de
     # oficial la cobramos a 40".
     rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}(?:\s+de\s+[a-z]+)?\s+"
     r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej)[a-z]*\s+a)\s+"
     r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
 )
-# "2 céntimos menos el litro": a discount in cents per unit.
+# "2 céntimos menos el litro", "4 centimos de dto x litro": a discount in cents per unit.
 _CENTS_OFF = re.compile(
-    rf"\b(?P<n>\d+(?:[.,]\d+)?|{_NUMBER_WORD})\s+(?:centimos|cts?|cent)\.?\s+(?:menos\s+|de\s+descuento\s+)?"
-    rf"(?:el|la|por|cada|al|/)\s*{_UNIT}\b"
+    rf"\b(?P<n>\d+(?:[.,]\d+)?|{_NUMBER_WORD})\s+(?:centimos|cts?|cent)\.?\s+"
+    r"(?:menos\s+|de\s+(?:descuento|dto|rebaja)\.?\s+)?"
+    rf"(?:el|la|por|cada|al|/|x)\s*{_UNIT}\b"
 )
 # A bare amount after charging it or a price moving to it ("le cobramos 25", "pasa a treinta y
 # cinco", "se queda en 40"): euros, unless a unit, a share, days or a time follows.
@@ -231,7 +236,13 @@ _CHARGED = re.compile(
     rf"(?:(?:le|les|nos)\s+)?(?:ahora\s+)?(?P<n>\d+(?:,\d{{1,2}})?|{_NUMBER_WORD})"
     # then the end of what is said, or a word that opens another part ("25 y no 30")
     r"(?=\s*(?:$|[,.;:!?)]|(?:y|o|pero|porque|porq|que|q|desde|este|esta|ahora|a\s+partir|"
-    r"en\s+vez)\b))"
+    r"en\s+vez|hasta)\b))"
+)
+# A price kept for someone ("a los de X se les mantiene a 38", "X, que por contrato sigue a
+# 38"): "sigue a" only once an amount is said before it, since a term "sigue a 60" too.
+_KEPT_AT = re.compile(
+    r"\b(?:(?:se\s+)?(?:le|les)\s+)?(?:(?P<keeps>mantiene|mantienen|mantenemos)|sigue|siguen)\s+"
+    r"a\s+(?P<n>\d+(?:,\d{1,2})?)(?=\s*(?:$|[,.;:!?)]|(?:y|pero|porque|que|q|hasta)\b))"
 )
 _TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?)\b")
 # "a 6,80": a price with cents and no currency.
@@ -250,6 +261,11 @@ _SHARE_BEFORE = re.compile(
     rf"\b(?:un|el|del|al)\s+(?P<n>\d{{1,2}}(?:,\d+)?|{_NUMBER_WORD})\s+de\s+(?:descuento|dto|rebaja)\b"
 )
 
+# A share given with no word for it: "nos hace un 10 en todo", "le damos un 5 sobre tarifa".
+_SHARE_GIVEN = re.compile(
+    r"\b(?:nos|le|les|me)\s+(?:hace|hacen|hacemos|da|dan|damos)\s+un\s+(?P<n>\d{1,2})\s+"
+    r"(?:en|sobre)\b"
+)
 
 # "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
 # "lo dejamos en 0", "gratis": a price of nothing.
@@ -295,6 +311,11 @@ def _amounts(folded: str) -> list[Slot]:
             n = _number(match.group("n"))
             if n is not None and n > 0:
                 slots.append(Slot("amount", f"{spanish_number(n)} €", *match.span("n")))
+    for match in _KEPT_AT.finditer(folded):
+        n = _number(match.group("n"))
+        priced_before = any(s.kind == "amount" and s.end <= match.start() for s in slots)
+        if n is not None and n > 0 and (match.group("keeps") or priced_before):
+            slots.append(Slot("amount", f"{spanish_number(n)} €", *match.span("n")))
     for match in _CENTS.finditer(folded):
         n = _number(match.group("n"))
         if n is not None:
@@ -303,7 +324,7 @@ def _amounts(folded: str) -> list[Slot]:
         n = _number(match.group("n"))
         if n is not None and 0 < n <= 100:
             slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span()))
-    for match in _SHARE_BEFORE.finditer(folded):
+    for match in itertools.chain(_SHARE_BEFORE.finditer(folded), _SHARE_GIVEN.finditer(folded)):
         n = _number(match.group("n"))
         if n is not None and 0 < n < 100:
             slots.append(Slot("percent", f"{spanish_number(n)} %", *match.span("n")))
@@ -339,12 +360,23 @@ _PERIOD_CANONICAL = re.compile(
 )
 _ISO_DATE = re.compile(r"\b(?P<y>20\d\d)-(?P<m>\d\d)-(?P<d>\d\d)\b")
 _TIME_CANONICAL = re.compile(r"\b(?P<a>\d{1,2}:\d\d)\s*[-–]\s*(?P<b>\d{1,2}:\d\d)\b")
-# Bare hours joined by a dash ("8–14 y 16–19"), read as times only beside days of the week.
+# Bare hours joined by a dash ("8–14 y 16–19"), read as times only beside days of the week or
+# where hours are spoken of ("horario de invierno: 8-14 y 16-19").
+_HOURS_SAID = re.compile(r"\b(?:horarios?|abre|abren|abrimos|abierto|atiende|atienden|curro)\b")
+# Open round the clock: "abre 24h", "abierto las 24 horas".
+_ROUND_THE_CLOCK = re.compile(
+    r"\b(?:abre|abren|abrimos|abiert[oa]s?|atiende|atienden)\s+(?:las\s+)?24\s*(?:h\b|horas\b)"
+)
 _HOURS_DASHED = re.compile(
     r"(?<![\d/.,:])\b(?P<a>\d{1,2})h?\s*[-–]\s*(?P<b>\d{1,2})h?\b(?![\d/.,:%€])"
 )
 _RELATIVE = re.compile(r"\b(?:pasado\s+manana|manana)\b(?!\s+(?:y|o)\b)(?!s)")
-_MONTH_ALONE = re.compile(rf"\b(?:en|todo|durante|el\s+mes\s+de|mes\s+de|de)\s+{_MONTH}\b")
+# "cierra agosto entero", "cerramos todo agosto": the month after the verb as well.
+_MONTH_ALONE = re.compile(
+    r"\b(?:en|todo|durante|el\s+mes\s+de|mes\s+de|de|"
+    r"(?:cierra|cierran|cerramos|cerrad[oa]s?)(?:\s+(?:todo|en|el\s+mes\s+de))?)"
+    rf"\s+{_MONTH}\b"
+)
 _WEEKDAY_RANGE = re.compile(rf"\b(?:de\s+)?(?P<a>{_DAY})\s+a\s+(?P<b>{_DAY})\b")
 # Days written short, in a range only: "lun a vie", "L-V", "mar-sáb", "L a J".
 _SHORT_DAYS = {"l": 0, "lun": 0, "m": 1, "mar": 1, "x": 2, "mie": 2, "mier": 2, "j": 3, "jue": 3}
@@ -482,11 +514,13 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
             slots.append(Slot("weekday", value, *match.span()))
     for match in _WEEKDAY.finditer(folded):
         slots.append(Slot("weekday", _weekday(match.group("day")), *match.span()))
-    if any(s.kind == "weekday" for s in slots):
+    if any(s.kind == "weekday" for s in slots) or _HOURS_SAID.search(folded):
         for match in _HOURS_DASHED.finditer(folded):
             opens, closes = int(match.group("a")), int(match.group("b"))
             if opens < closes <= 24:
                 slots.append(Slot("time", f"{opens}:00-{closes}:00", *match.span()))
+    for match in _ROUND_THE_CLOCK.finditer(folded):
+        slots.append(Slot("time", "24 h", *match.span()))
     for match in _TIME_RANGE.finditer(folded):
         opens, closes = _hour(match, "a"), _hour(match, "b")
         # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
@@ -537,9 +571,12 @@ CHANNELS = {
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
     r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamale|llamen|"
     r"llamando(?:le|les)?|llamarla|llamarlo|"
+    # the same in Valencian: "per telèfon", "que li cridem", "truca-li"
+    r"telefon|cridar|cridem|crideu|cridau|trucar|truquem|truqueu|truca-li|"
     r"tlf|telf": "teléfono",
     r"sms|mensaje\s+de\s+texto": "SMS",
-    r"mensajes|mensajitos": "mensajes",
+    # not "reenvío los mensajes a clientes": the messages themselves
+    r"(?<!\blos\s)(?<!\bsus\s)(?<!\bmis\s)(?:mensajes|mensajitos)": "mensajes",
     r"(?:en\s+)?papel|impresa|por\s+correo\s+postal|carta": "papel",
     r"telegram": "Telegram",
 }
@@ -549,7 +586,7 @@ PAYMENT_METHODS = {
     # Every form of "domiciliar" ("que le domiciliemos los recibos"), never "domicilio".
     r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
     r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco": "domiciliación",
-    r"efectivo|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
+    r"efectivo|efectiu|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|targeta|datafono": "tarjeta",
     r"pagares?": "pagaré",
     r"cheques?|talon": "cheque",
@@ -561,6 +598,12 @@ _INSTALMENTS = re.compile(
     rf"\b(?:en\s+(?P<n>\d{{1,2}}|{_NUMBER_WORD})\s+(?:plazos|cuotas|pagos)|a\s+plazos)\b"
     rf"(?:\s*[,:(]?\s*(?P<when>(?:{_MONTHS})(?:\s*(?:,|y)\s*(?:{_MONTHS}))+))?"
 )
+# A way of paying refused ("nada de cheques", "no aceptamos pagarés"): what is not accepted.
+_REFUSED = re.compile(
+    r"\b(?:nada\s+de|no\s+(?:se\s+)?(?:acepta|aceptan|aceptamos|admite|admiten|admitimos)"
+    r"(?:\s+(?:los|las))?)\s+(?P<what>cheques?|talon(?:es)?|pagares?|tarjetas?|bizum)\b"
+)
+_REFUSED_NAMES = {"cheq": "cheques", "talo": "cheques", "paga": "pagarés", "tarj": "tarjeta"}
 _CHANNEL = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in CHANNELS.items()]
 # "llamar al 2ºB", "llamar al timbre": ringing at a door, no way to reach anyone.
 _RING = re.compile(r"\s+al?\s+(?:\d{1,2}[ºªoa]|timbre|portero|telefonillo|interfono)")
@@ -589,6 +632,9 @@ def _labelled(folded: str) -> list[Slot]:
         )
     for pattern, value in _PAYMENT:
         slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
+    for match in _REFUSED.finditer(folded):
+        value = f"no acepta {_REFUSED_NAMES.get(match.group('what')[:4], 'Bizum')}"
+        slots.append(Slot("payment_method", value, *match.span()))
     for match in _INSTALMENTS.finditer(folded):
         n = _number(match.group("n")) if match.group("n") else None
         value = f"en {n} plazos" if n else "a plazos"
@@ -687,8 +733,8 @@ _ROLES = (
 _ROLE_HOLDER = (
     rf"(?:(?:el|la|del|al)\s+{_ROLES}"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
-    # "la q manda es la hermana mayor, Reme": who decides there
-    r"|(?:el|la)\s+(?:que|q)\s+(?:manda|decide))"
+    # "la q manda es la hermana mayor, Reme", "quien decide es su hijo": who decides there
+    r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide))"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
     r"(?:\s*,|\s+es|\s+son)"
     rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
@@ -705,12 +751,18 @@ _PERSON_CUE = re.compile(
     r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:dra?|sra?|srta|don|dona)\.?|"
+    # "la persona con la que debemos hablar es la Doctora Ortiz"
+    r"(?:la\s+)?persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}?es(?:\s+(?:el|la))?|"
+    # A name someone goes by: "me conocen como el Rubio", "firma todo como Paco Peña".
+    r"(?:me|le|la)\s+conocen\s+(?:como|por)(?:\s+(?:el|la))?|"
+    r"firma(?:\s+(?:todo|siempre))?\s+como|"
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)contacto:?|"
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
+    r"se\s+encargan?|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
@@ -921,6 +973,7 @@ _OPENERS = frozenset(
 )
 _NICKNAME_CUE = re.compile(
     r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme|"
+    r"(?:me|le|la)\s+conocen|firma\b|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar)\b"
 )
@@ -942,6 +995,19 @@ _LABELLED_PERSON = re.compile(
     rf"(?:^|(?<=[\n:;,]))\s*(?:persona\s+de\s+)?(?:contact(?:o|\s+person)?|agente|interlocutora?|"
     rf"{_ROLES})\b[^:\n]{{0,40}}:\s*(?:(?:sra?|mrs?|ms)\.?\s+)?"
     r"(?P<name>[a-zñ]{3,}(?:\s+[a-zñ]{3,}){0,2})"
+)
+
+
+# A name said before its role as the contact ("julian de recepcion es el contacto"), in any
+# case: the role names it.
+_CONTACT_NAMED_BEFORE = re.compile(
+    r"(?:^|[:;,]\s*|\by\s+)(?P<name>[a-zñ]{3,})(?:\s+(?:de|del|de\s+la)\s+[a-zñ]+)?\s+es\s+"
+    r"(?:el|la|su|nuestro|nuestra)\s+(?:persona\s+de\s+)?contacto\b"
+)
+# The name the invoices must carry ("quiere las facturas a nombre de VetBeni S.L."): capitalised
+# words, a legal form's dots included.
+_BILLED_TO = re.compile(
+    r"\ba\s+nombre\s+de\s+(?P<name>[A-ZÁÉÍÓÚÑ][\w&'.\-]*(?:\s+(?:[A-ZÁÉÍÓÚÑ][\w&'.\-]*|de|del|y))*)"
 )
 
 
@@ -1002,6 +1068,18 @@ def _people(text: str, folded: str) -> list[Slot]:
         end = start + len(" ".join(kept))
         if kept and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("person", " ".join(kept), start, end))
+    for match in _CONTACT_NAMED_BEFORE.finditer(folded):
+        start, end = match.span("name")
+        if folded[start:end] not in _NOT_PERSON and not any(
+            s.start < end and start < s.end for s in slots
+        ):
+            slots.append(Slot("person", text[start].upper() + text[start + 1 : end], start, end))
+    for match in _BILLED_TO.finditer(text):
+        if "factur" not in folded[max(0, match.start() - 40) : match.start()]:
+            continue  # "un sobre a nombre de Dirección": no invoice, no name to bill
+        name = re.sub(r"(?:\s+(?:de|del|y))+$", "", match.group("name"))
+        start = match.start("name")
+        slots.append(Slot("billing_name", name, start, start + len(name)))
     for match in _APPOSITION.finditer(text):
         group = next(g for g in ("name", "name2", "between") if match.group(g))
         start, end = match.span(group)
