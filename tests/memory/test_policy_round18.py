@@ -21,6 +21,7 @@ from memory.scope import (
 )
 from memory.services import memory_write
 from sumalos.rls.rule import Visibility
+from tests.memory.api_refusals import assert_refused_through_the_api
 from tests.world import logged_in
 
 
@@ -165,13 +166,7 @@ def test_a_question_through_the_recordar_form_is_refused_with_the_reason(world):
     ],
 )
 def test_a_question_or_an_order_through_the_api_is_refused_with_the_reason(world, text, reason):
-    response = logged_in(world.owner).post(
-        "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
-    )
-
-    assert response.status_code == 422
-    assert (response.json()["refused"], response.json()["reason"]) == (True, reason)
-    assert Memory.objects.count() == 0
+    assert_refused_through_the_api(world, text, reason)
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from memory.models import Memory
 from memory.policy import REASON_CONFIDENTIAL, REASON_INJECTION, policy_class
 from memory.scope import marked_visibility
 from memory.services.base import policy_text
 from sumalos.rls.rule import Visibility
-from tests.world import logged_in
+from tests.memory.api_refusals import assert_refused_through_the_api
 
 
 @pytest.mark.parametrize(
@@ -108,11 +107,4 @@ def test_the_policy_reads_the_text_with_its_lines():
 )
 def test_a_text_in_lines_is_judged_as_written_through_the_api(world, text, reason):
     # Given the owner writes a forwarded mail or a pasted chat through the API,
-    response = logged_in(world.owner).post(
-        "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
-    )
-
-    # then it is refused for what its lines say, and nothing is stored.
-    assert response.status_code == 422
-    assert (response.json()["refused"], response.json()["reason"]) == (True, reason)
-    assert Memory.objects.count() == 0
+    assert_refused_through_the_api(world, text, reason)

@@ -22,6 +22,7 @@ from memory.policy import (
     policy_class,
 )
 from memory.scope import is_own_life
+from tests.memory.api_refusals import assert_refused_through_the_api
 from tests.world import logged_in
 
 
@@ -94,14 +95,7 @@ def test_round22_phrasing_is_read_as_its_class(text, expected):
 )
 def test_round22_lines_are_refused_through_the_api(world, text, reason):
     # Given the owner writes an order, a rule for Suma or a pasted chat through the API,
-    response = logged_in(world.owner).post(
-        "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
-    )
-
-    # then it is refused for what it says, and nothing is stored.
-    assert response.status_code == 422
-    assert (response.json()["refused"], response.json()["reason"]) == (True, reason)
-    assert Memory.objects.count() == 0
+    assert_refused_through_the_api(world, text, reason)
 
 
 def test_round22_community_code_is_stored_through_the_api(world):

@@ -28,7 +28,7 @@ from memory.scope import (
 )
 from memory.services import memory_write
 from sumalos.rls.rule import Visibility
-from tests.world import logged_in
+from tests.memory.api_refusals import assert_refused_through_the_api
 
 
 @pytest.mark.parametrize(
@@ -262,14 +262,7 @@ def test_a_question_and_a_lost_search_is_nothing_to_store(text, expected):
 )
 def test_round23_lines_are_refused_through_the_api(world, text, reason):
     # Given the owner writes a review-skipping rule or a described code through the API,
-    response = logged_in(world.owner).post(
-        "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
-    )
-
-    # then it is refused for what it says, and nothing is stored.
-    assert response.status_code == 422
-    assert (response.json()["refused"], response.json()["reason"]) == (True, reason)
-    assert Memory.objects.count() == 0
+    assert_refused_through_the_api(world, text, reason)
 
 
 @pytest.mark.django_db

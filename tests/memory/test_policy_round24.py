@@ -18,7 +18,7 @@ from memory.policy_secrets import find_iban, mask_secrets
 from memory.scope import marked_visibility
 from memory.services import memory_write
 from sumalos.rls.rule import Visibility
-from tests.world import logged_in
+from tests.memory.api_refusals import assert_refused_through_the_api
 
 
 @pytest.mark.parametrize(
@@ -186,14 +186,7 @@ def test_round24_markers(text, expected):
 )
 def test_round24_lines_are_refused_through_the_api(world, text, reason):
     # Given the owner writes an order on others' notes, a review-skipping rule or a code,
-    response = logged_in(world.owner).post(
-        "/api/memories/", {"category": "empresa", "text": text}, content_type="application/json"
-    )
-
-    # then it is refused for what it says, and nothing is stored.
-    assert response.status_code == 422
-    assert (response.json()["refused"], response.json()["reason"]) == (True, reason)
-    assert Memory.objects.count() == 0
+    assert_refused_through_the_api(world, text, reason)
 
 
 @pytest.mark.django_db
