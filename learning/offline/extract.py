@@ -1096,8 +1096,13 @@ def _named_in(
     subject = find_subject(clause, find_slots(clause, today), contacts, NOTE)
     if subject.kind not in (CONTACT, NAMED):
         return None
+    return _subject_only(subject, clause)
+
+
+def _subject_only(subject: Subject, text: str) -> ExtractedFact:
+    """A fact that carries only its subject: what the lines or clauses after it are about."""
     return ExtractedFact(
-        category=subject.category(clause, NOTE),
+        category=subject.category(text, NOTE),
         attribute=NOTE,
         value="",
         text="",
@@ -1557,15 +1562,7 @@ def _letter_sender(message: str, contacts: Sequence[ContactName]) -> ExtractedFa
     contact = domain_owner(message, others) or (signed[0].contact if signed else None)
     if contact is None:
         return None
-    subject = Subject(CONTACT, contact.name, contact)
-    return ExtractedFact(
-        category=subject.category(message, NOTE),
-        attribute=NOTE,
-        value="",
-        text="",
-        subject_name=contact.name,
-        subject_contact_id=contact.id,
-    )
+    return _subject_only(Subject(CONTACT, contact.name, contact), message)
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:
