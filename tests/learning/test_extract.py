@@ -67,7 +67,7 @@ def _facts(message: str, known: list[KnownAttribute] | None = None) -> list[tupl
         ),
         (
             "No me pongas emojis, que no me gustan",
-            [("preferencia", "", "preferencia", "sin emojis")],
+            [("preferencia", "", "tono", "sin emojis")],
         ),
         ("hazme una factura para la pelu de 120 euros", []),
     ],
