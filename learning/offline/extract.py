@@ -177,7 +177,9 @@ _THRESHOLD_BEFORE = re.compile(
 # contado"): what held before, no longer.
 _EARLIER_STATE = re.compile(
     r"\b(?:dabamos|daban|daba|pagaba|pagaban|pagabamos|cobraba|cobraban|cobrabamos|tenia|"
-    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|era|eran)\b[^.;:]{0,12}$"
+    # "era" alone corrects what was just said ("perdona, era los jueves"); after "antes" it is
+    # what held before.
+    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b[^.;:]{0,12}$"
 )
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(

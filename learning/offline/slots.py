@@ -622,6 +622,10 @@ _TONE = re.compile(
 )
 
 
+def _inside(slot: Slot, match: re.Match[str]) -> bool:
+    return match.start() <= slot.start and slot.end <= match.end()
+
+
 def _labelled(folded: str) -> list[Slot]:
     slots: list[Slot] = []
     for pattern, value in _CHANNEL:
@@ -632,7 +636,12 @@ def _labelled(folded: str) -> list[Slot]:
         )
     for pattern, value in _PAYMENT:
         slots.extend(Slot("payment_method", value, *m.span()) for m in pattern.finditer(folded))
+    # What is refused is the value only when no way of paying is given instead ("ya no
+    # acepta pagarés, solo transferencia" is transferencia).
     for match in _REFUSED.finditer(folded):
+        instead = [s for s in slots if s.kind == "payment_method" and not _inside(s, match)]
+        if instead:
+            continue
         value = f"no acepta {_REFUSED_NAMES.get(match.group('what')[:4], 'Bizum')}"
         slots.append(Slot("payment_method", value, *match.span()))
     for match in _INSTALMENTS.finditer(folded):

@@ -10,7 +10,8 @@ from functools import partial
 
 import pytest
 
-from tests.learning.offline_reading import typed_facts
+from learning.offline.extract import extract_facts
+from tests.learning.offline_reading import OWN, TODAY, typed_facts
 from tests.learning.test_extract_round12 import CONTACTS
 
 _facts = partial(typed_facts, contacts=CONTACTS)
@@ -213,3 +214,24 @@ def test_a_term_said_in_the_past_gives_way_to_the_new_one(message, value):
 def test_a_correction_still_supersedes_a_price_in_another_unit():
     message = "Ferretería Ruiz nos alquila la cortadora x 45 al dia, es a 50 al dia"
     assert _facts(message) == [("Ferretería Ruiz", "proveedor", "precio_cortadora", "50 €/día")]
+
+
+def test_a_refused_way_of_paying_gives_way_to_the_one_given_instead():
+    assert _facts("Telefonía Costa Azul ya no acepta cheques, ahora solo domiciliación") == [
+        ("Telefonía Costa Azul S.A.", "proveedor", "metodo_pago", "domiciliación")
+    ]
+
+
+def test_era_alone_corrects_the_previous_message():
+    facts = extract_facts(
+        "perdona, era los miércoles",
+        [],
+        contacts=CONTACTS,
+        organization=OWN,
+        today=TODAY,
+        previous="la farmacia núñez cierra los lunes por la tarde",
+    )
+
+    assert [(f.subject_name, f.attribute, f.value) for f in facts] == [
+        (FARMACIA, "horario", "miércoles, tardes")
+    ]
