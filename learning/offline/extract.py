@@ -29,7 +29,7 @@ from learning.offline.attributes import (
 )
 from learning.offline.occasions import told_for_one_occasion
 from learning.offline.patterns import pattern_facts
-from learning.offline.slots import BUSINESS_WORDS, Slot, find_slots
+from learning.offline.slots import BUSINESS_WORDS, IS_THE_CONTACT, Slot, find_slots
 from learning.offline.subjects import (
     CONTACT,
     NAME_OPENERS,
@@ -230,8 +230,7 @@ _ROLE_BEFORE = re.compile(
 _ROLE_AFTER = re.compile(
     r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b"
     # "julian de recepcion es el contacto"
-    r"|^(?:\s+(?:de|del|de\s+la)\s+[a-z]+)?\s+es\s+(?:el|la|su|nuestro|nuestra)\s+"
-    r"(?:persona\s+de\s+)?contacto\b"
+    r"|^" + IS_THE_CONTACT
 )
 
 _QUESTION_OR_ORDER = re.compile(

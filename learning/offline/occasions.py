@@ -12,6 +12,8 @@ exception: a plan ("mañana no vengo, tengo médico") is still kept for the writ
 Measured on every committed extraction set (dev halves and the test halves already run): it
 matches 56 of the 193 lines that expect no fact and 2 of the 1,763 lines that expect one
 (a price "esta semana" and one that "ha bajado otra vez", both arguably of the day too).
+Set K's test half, committed after and never tuned on: 3 of its 7 lines expecting no fact,
+none of its 66 lines expecting one.
 """
 
 from __future__ import annotations

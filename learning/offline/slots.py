@@ -1009,10 +1009,13 @@ _LABELLED_PERSON = re.compile(
 
 # A name said before its role as the contact ("julian de recepcion es el contacto"), in any
 # case: the role names it.
-_CONTACT_NAMED_BEFORE = re.compile(
-    r"(?:^|[:;,]\s*|\by\s+)(?P<name>[a-zñ]{3,})(?:\s+(?:de|del|de\s+la)\s+[a-zñ]+)?\s+es\s+"
-    r"(?:el|la|su|nuestro|nuestra)\s+(?:persona\s+de\s+)?contacto\b"
+# What follows a name that is the contact, its role or department first: "… de recepcion es el
+# contacto". Also read by extraction, to tell a contact person from another name.
+IS_THE_CONTACT = (
+    r"(?:\s+(?:de|del|de\s+la)\s+[a-zñ]+)?\s+es\s+(?:el|la|su|nuestro|nuestra)\s+"
+    r"(?:persona\s+de\s+)?contacto\b"
 )
+_CONTACT_NAMED_BEFORE = re.compile(r"(?:^|[:;,]\s*|\by\s+)(?P<name>[a-zñ]{3,})" + IS_THE_CONTACT)
 # The name the invoices must carry ("quiere las facturas a nombre de VetBeni S.L."): capitalised
 # words, a legal form's dots included.
 _BILLED_TO = re.compile(

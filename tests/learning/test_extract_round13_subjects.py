@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from learning.base import ContactName
-from learning.offline.extract import extract_facts
-from tests.learning.offline_reading import OWN, TODAY, typed_facts
+from tests.learning.offline_reading import read_facts, typed_facts
 
 CONTACTS = [
     ContactName(1, "Farmacia Núñez S.L.", "customer"),
@@ -59,12 +58,9 @@ def test_a_first_name_in_lowercase_said_with_where_the_person_is_from_names_the_
 
 
 def test_a_follow_up_is_about_the_one_the_previous_message_named_by_first_name_and_town():
-    facts = extract_facts(
+    facts = read_facts(
         "q desde ya paga por transferencia",
-        [],
         contacts=CONTACTS,
-        organization=OWN,
-        today=TODAY,
         previous="oye lo de remedios la de alboraya",
     )
     assert [(f.subject_name, f.attribute, f.value) for f in facts] == [

@@ -10,8 +10,7 @@ from functools import partial
 
 import pytest
 
-from learning.offline.extract import extract_facts
-from tests.learning.offline_reading import OWN, TODAY, typed_facts
+from tests.learning.offline_reading import read_facts, typed_facts
 from tests.learning.test_extract_round12 import CONTACTS
 
 _facts = partial(typed_facts, contacts=CONTACTS)
@@ -223,12 +222,9 @@ def test_a_refused_way_of_paying_gives_way_to_the_one_given_instead():
 
 
 def test_era_alone_corrects_the_previous_message():
-    facts = extract_facts(
+    facts = read_facts(
         "perdona, era los miércoles",
-        [],
         contacts=CONTACTS,
-        organization=OWN,
-        today=TODAY,
         previous="la farmacia núñez cierra los lunes por la tarde",
     )
 

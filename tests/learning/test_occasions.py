@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from learning.base import ContactName
-from learning.offline.extract import extract_facts, worth_a_note
+from learning.offline.extract import worth_a_note
 from learning.offline.occasions import told_for_one_occasion
-from tests.learning.offline_reading import OWN, TODAY, typed_facts
+from tests.learning.offline_reading import read_facts, typed_facts
 
 CONTACTS = [
     ContactName(1, "Cafetería Central S.L.", "customer"),
@@ -42,7 +42,7 @@ def test_a_near_day_without_anything_lasting_is_one_occasion(text: str, one_occa
 def test_an_event_of_the_day_gives_no_fact_and_no_note():
     message = "hoy la cafetería central me ha pagado en efectivo, qué raro"
 
-    assert extract_facts(message, [], contacts=CONTACTS, organization=OWN, today=TODAY) == []
+    assert read_facts(message, contacts=CONTACTS) == []
     assert worth_a_note(message) is False
 
 
@@ -55,13 +55,7 @@ def test_what_the_writer_heard_today_is_kept():
 
 
 def test_the_writers_own_plan_for_tomorrow_stays_a_note_for_the_writer():
-    facts = extract_facts(
-        "mañana no vengo hasta las 12, tengo el dentista",
-        [],
-        contacts=CONTACTS,
-        organization=OWN,
-        today=TODAY,
-    )
+    facts = read_facts("mañana no vengo hasta las 12, tengo el dentista", contacts=CONTACTS)
 
     assert [(f.category, f.attribute, f.subject_name, f.note) for f in facts] == [
         ("perfil_usuario", "nota", "", True)
