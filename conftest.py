@@ -32,6 +32,15 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
 
 
 @pytest.fixture(autouse=True)
+def _empty_query_log() -> None:
+    """Counted statements start from an empty log: ``CaptureQueriesContext`` slices a log that
+    keeps its last 9,000 statements, so a log filled by earlier tests cuts a capture short."""
+    from django.db import reset_queries
+
+    reset_queries()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """Tests create many users; a real password hash costs ~0.3 s each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
