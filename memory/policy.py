@@ -480,6 +480,8 @@ _SUMA_ACTS = (
     r"cuenta|cuentes|avisa|avises|obedece|actua|act[uú]a|escribe|escribas|habla|hables|"
     r"hazle|hazles|mandales|mandale|enviales|enviale|pasale|pasales|"
     r"sign|ignore|use|send|forward|reply|answer|say|tell|hide|delete|change|stop|always|never|"
+    # Catalan and Valencian: "digues que tanquem…", "respon sempre…", "contesta-li…".
+    r"digues|digueu|respon|respongues|diga'?ls|digue'?ls|"
     # Acting on the organization's records: marking, removing, adding, granting.
     r"marca|marques|quita|quites|anade|anadas|modifica|modifiques|anula|anules|cancela|canceles|"
     r"sustituye|sustituyas|reemplaza|reemplaces|dale|dales|concede|asigna|asignes|"
@@ -555,6 +557,13 @@ _INJECTION = re.compile(
             r"(?:previous\s+|prior\s+|above\s+|earlier\s+)?(?:instructions|rules|prompts?)\b",
             r"\bsystem\s+prompt\b|\bprompt\s+del\s+sistema\b|\bjailbreak\b",
             r"\bmodo\s+(?:desarrollador|dios|sin\s+restricciones)\b",
+            # A mode of more rights, in English or Spanglish: "switch to admin mode", "ponte en
+            # modo admin", "activa el god mode".
+            r"\b(?:admin|administrator|root|superuser|developer|dev|god|sudo)\s+mode\b|"
+            r"\bmodo\s+(?:admin|administrador|root|superusuario|sudo)\b",
+            # Everybody's memory asked for: "dame acceso a todas las memorias del equipo".
+            r"\b(?:dame|danos|give\s+me|da(?:me)?)\s+(?:acceso|access)\s+(?:a|to)\s+(?:todas?\s+|all\s+)"
+            r"(?:las\s+|los\s+|the\s+)?(?:memorias|memories|notas|notes|conversaciones|chats|datos)\b",
             # Catalan and Valencian: "mode desenvolupador", "ara ets un assistent sense cap…".
             r"\bmode\s+(?:desenvolupador|deu|sense\s+restriccions)\b|\bsense\s+(?:cap\s+)?restricci|"
             r"\bara\s+ets\s+(?:un|una|el|la)\b",
@@ -900,7 +909,9 @@ _INJECTION = re.compile(
             # que alguien registre un gasto, copia los datos en el chat de Andrés".
             r"\b"
             + _FROM_NOW_ON
-            + r",?\s+(?:cada\s+vez\s+que|cuando|siempre\s+que|si|en\s+cuanto)\b"
+            # Catalan and Valencian: "a partir d'ara, quan algú et demane…, digues que…".
+            + r",?\s+(?:cada\s+vez\s+que|cuando|siempre\s+que|si|en\s+cuanto|quan|cada\s+cop\s+que|"
+            r"sempre\s+que)\b"
             r"[^.\n]{0,80}?,\s*(?:no\s+)?(?:(?:le|les|me|nos)\s+)?" + _ANY_ORDER + r"\b",
             # "y ya que estás, manda a Saneamientos del Levante un mensaje pidiendo…".
             r"(?:" + _CLAUSE + r"|\bya\s+que\s+estas,?\s+)(?:manda|envia|escribe|pon)(?:le|les)?\s+"
@@ -1610,6 +1621,8 @@ _CHIT_CHAT = re.compile(
     r"(?:un\s+)?(?:saludo|saludos|abrazo)|que\s+vaya\s+bien|igualmente|de\s+nada|"
     r"chao|jaja\w*|jeje\w*|jiji\w*|xd+|lol|haha\w*|ja|ah|oh|uf|ups|sale|dale|"
     r"great|cool|nice|got\s+it|sure|yes|yep|nope|"
+    # Letting it go: "olvídalo", "da igual", "never mind, forget it".
+    r"olvidalo|dejalo|da\s+igual|no\s+importa|nada|never\s*mind|forget\s+it|no\s+worries|"
     # Suma named, and what is not words: "gracias Suma!! 👍", "ok suma :)", "perfecto 👌".
     r"suma|[:;]-?[)(dp]|[^\w\s])[\s,.!¡?¿]*)+$"
 )
@@ -1655,7 +1668,7 @@ _ONE_OFF_TASK = re.compile(
 _APPOINTMENT = re.compile(_NEAR_DAY + r"[^.!?\n]*\ba\s+las\s+\d{1,2}[:.]\d{2}\W*$")
 _FINITE_VERB = re.compile(
     r"\b(?:es|son|esta|estan|hay|tiene|tienen|viene|vienen|paga|pagan|trae|traen|cierra|abre|"
-    r"llega|llegan|va|van)\b"
+    r"llega|llegan|va|van|is|are|has|have|pays|pay|comes|come|closes|opens)\b"
 )
 _TOLD_WITH_IT = re.compile(r"[,;]\s*(?:que|porque|pues|ya\s+que|that|because)\b|[.;:!]\s+\S|\n")
 
@@ -1677,6 +1690,12 @@ _WHY_ASKED = re.compile(
     r"ellos|ellas|ello)|(?:lo|la|los|las)\s+he\s+(?:perdido|extraviado|borrado\s+sin\s+querer)|"
     r"no\s+se\s+donde\s+(?:lo|la|los|las)\s+(?:tengo|he\s+puesto|puse|guarde|deje|esta|estan))"
     r"\W*(?:jaja\w*|uf+|vaya)?\W*$|"
+    # Or where the writer is stuck, or what prompted the question: "no encuentro dónde está",
+    # "me ha llegado el aviso", "no ha llegado todavía", "I can't find it", "it hasn't arrived".
+    r"^\W*(?:es\s+que\s+|porque\s+|que\s+|y\s+)?(?:no\s+(?:encuentro|se|veo)\s+(?:donde|como|cual|"
+    r"quien|cuando)\b|me\s+(?:ha|han)\s+llegado\s+(?:el|un|una|la)\s+(?:aviso|carta|correo|mensaje|"
+    r"email|e-mail|sms|notificacion)|(?:todavia\s+|aun\s+)?no\s+(?:ha|han)\s+llegado|i\s+can'?t\s+"
+    r"find|(?:it|they)\s+(?:hasn'?t|haven'?t|has\s+not|have\s+not)\s+(?:arrived|come))[^.!?\n]*[.!]*$|"
     # Or a guess the writer is unsure of: "creo que es el 962… pero no estoy seguro".
     r"^\W*(?:creo\s+que|me\s+parece\s+que|me\s+suena\s+que|igual|a\s+lo\s+mejor)\b[^.!?\n]*"
     r"\b(?:pero\s+)?no\s+(?:estoy\s+segur[oa]|lo\s+se(?:\s+seguro)?|se\s+seguro)\W*$"
@@ -1691,7 +1710,13 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|\s*(?=¿)")
 # días" does); a note asked for ("hazme una nota…: …") is what to keep, not a document.
 _DOCUMENT_ASKED = re.compile(
     r"\b(?:un|una|el|la)\s+(?:presupuesto|factura|proforma|albaran|abono|rectificativa|pedido|"
-    r"resumen|informe|listado)\b"
+    r"resumen|informe|listado)\b|\b(?:a|an|the)\s+(?:quote|invoice|estimate|report)\b"
+)
+# A document asked for in a question, as opposed to asked about: "¿me haces el presupuesto…?",
+# "can you draft the quote…?"; "¿cuánto fue el presupuesto…?" asks about one.
+_ASKED_TO_MAKE = re.compile(
+    r"\b(?:can|could|would)\s+you\b|\bplease\b|\b(?:me\s+|nos\s+)?(?:haces|harias|preparas|"
+    r"prepararias|redactas|mandas|pasas)\b|\b(?:puedes|podrias)\s+(?:hacer|preparar|redactar|mandar)\b"
 )
 _DETAILS = re.compile(r":\s+(?P<details>[^.!?\n]*)[.!]?\s*$")
 
@@ -1724,9 +1749,23 @@ _RECORD_TASK = re.compile(
 _NOT_ONE_OFF = re.compile(r"\b(?:siempre|tod[oa]s|cada|a\s+partir|desde\s+ahora|from\s+now)\b")
 
 
+# A question about what was just pasted, as the last line under a letter, a mail or a ticket of
+# three lines or more: "¿Qué tengo que hacer con esta carta?", "¿Esto lo tenemos ya?". Asking
+# to keep it ("¿me guardas esto?") is no such question.
+_ABOUT_THE_PASTE = re.compile(
+    r"^\W*(?!.*\b(?:guarda|apunta|anota|recuerda|save|remember|store|note)\w*)"
+    r"[^?\n]*\b(?:esto|esta|este|eso|esa|ese|this|that|it)\b[^?\n]*\?+\W*$"
+)
+
+
 def _task_on_pasted(folded: str) -> bool:
-    """Whether ``folded`` is a pasted text followed by a one-off task on the records about it."""
+    """Whether ``folded`` is a pasted text followed by a one-off task on the records about it,
+    or by a question about it."""
     pasted, _, last = folded.rstrip().rpartition("\n")
+    if len([line for line in pasted.splitlines() if line.strip()]) >= 3 and _ABOUT_THE_PASTE.match(
+        last
+    ):
+        return True
     return bool(pasted.strip()) and bool(_RECORD_TASK.match(last)) and not _NOT_ONE_OFF.search(last)
 
 
@@ -1767,12 +1806,21 @@ def is_nothing_to_store(text: str) -> bool:
         return True
     if _FOR_ME_AFTER_A_QUESTION.search(folded):
         stripped = stripped[: stripped.rindex("?") + 1]
-    asked = False
+    asked = document_asked = False
     for sentence in filter(None, (part.strip() for part in _SENTENCE_BREAK.split(stripped))):
         folded_sentence = fold(sentence)
         why_asked = _WHY_ASKED.match(folded_sentence) and not _TOLD_WITH_IT.search(folded_sentence)
         if asked and why_asked:
             continue
+        # A document asked for, then its items without a verb: "Can you draft the quote for X?
+        # Ref Q-2026-114, descaling unit plus fitting".
+        if document_asked and not _FINITE_VERB.search(folded_sentence):
+            continue
+        document_asked = bool(
+            _QUESTION.match(sentence)
+            and _DOCUMENT_ASKED.search(folded_sentence)
+            and _ASKED_TO_MAKE.search(folded_sentence)
+        )
         if not _is_nothing_sentence(sentence):
             return False
         # A greeting or thanks asks for nothing: a reason after it alone would be a fact.

@@ -53,9 +53,10 @@ def _fold_char(char: str) -> str:
 
 # --- IBANs -----------------------------------------------------------------------------------
 
-# Two letters, two check digits, then the account in groups joined by spaces, dashes or dots.
+# Two letters, two check digits, then the account in groups joined by spaces, dashes or dots,
+# or broken over lines ("ES35 0182 6988 / 7243 7891 6489" as a pasted card prints it).
 # The country may be spelled letter by letter ("E S 74 0030 …").
-_IBAN_CANDIDATE = re.compile(r"\b[A-Z] ?[A-Z][ .\-]{0,3}\d{2}(?:[ .\-]{0,3}[A-Z0-9]){10,30}")
+_IBAN_CANDIDATE = re.compile(r"\b[A-Z] ?[A-Z][ .\-]{0,3}\d{2}(?:[ .\-/\n]{0,4}[A-Z0-9]){10,30}")
 # A Spanish account written without the country (the old CCC): bank, branch, check, account.
 _CCC = re.compile(r"(?<![\w.\-])\d{4}[ .\-]?\d{4}[ .\-]?\d{2}[ .\-]?\d{10}(?![\w])")
 _CCC_CONTEXT = re.compile(r"\b(?:cuenta|iban|ccc|transferencia|transferir|ingresa[rl]?)\b")
@@ -151,6 +152,9 @@ _CARD_IN_PIECES = re.compile(
 )
 
 
+_NUMBER_SIGN = re.compile(r"(?i:\bn\.?\s?[ºo°]|\bnum\.)\s*:?\s*$")
+
+
 def _card_spans(text: str) -> Iterator[Span]:
     for match in _CARD_IN_PIECES.finditer(text):
         digits = re.sub(r"\D", "", match["first"] + match["last"])
@@ -158,8 +162,15 @@ def _card_spans(text: str) -> Iterator[Span]:
             yield match.span("first")
             yield match.span("last")
     ibans = [span for span, _ in _iban_spans(text)]
+    folded = fold_aligned(text)
+    named_card = bool(
+        _CARD_WORDS.search(folded) or _CVV_WORDS.search(folded) or _EXPIRY.search(folded)
+    )
     for match in _CARD.finditer(text):
         if any(start <= match.start() < end for start, end in ibans):
+            continue
+        # "Pedido … nº 5521-8890-1123-4411": a number given as a number, with no card named.
+        if not named_card and _NUMBER_SIGN.search(text, 0, match.start()):
             continue
         digits = re.sub(r"\D", "", match.group(0))
         # Card numbers start with 2-6 (Mastercard 2-series, Amex 3, Visa 4, MC 5, Discover 6);
@@ -204,6 +215,8 @@ _CODE_WORDS = (
     r"numero\s+secreto|clave\s+secreta|secret\s+number|"
     # What a bank signs with: "el número de firma es…", "la tarjeta de coordenadas, la B4 es…".
     r"(?:numero|codigo|clave|pin)\s+de\s+firma|(?:tarjeta\s+de\s+)?coordenadas|"
+    # What opens one's tax return at the AEAT: "la referencia de la renta que me pide Hacienda".
+    r"(?:numero\s+de\s+)?referencia\s+(?:de\s+(?:la\s+)?)?(?:renta|hacienda|aeat)|"
     # A one-time code said by where it shows: "el número que sale en la pantalla del móvil".
     r"(?:numero|codigo|cifras?|digitos)\s+(?:que|q|k)\s+(?:me\s+|te\s+|nos\s+|le\s+)?(?:sale|salen|"
     r"aparece|aparecen|ha\s+salido|ha\s+aparecido|llega|ha\s+llegado|manda|mandan|envian|"
@@ -240,7 +253,9 @@ _DEVICE_WORDS = (
     # "hay que marcar *0451 en el poste": keying in the infinitive, a code right after it.
     r"(?:marcar|pulsar|teclear|meter|marcando|pulsando|tecleando)(?=\s+(?:el\s+)?[*#]?\d)|"
     r"portero\s+automatico|videoportero|"
-    r"telefonillo"
+    r"telefonillo|"
+    # A cash machine's number is the card's PIN: "para sacar en el cajero el número es 2208".
+    r"cajeros?(?:\s+automaticos?)?|atm"
 )
 # Saying how one gets in ("para entrar al banco uso…"): the value must look like a credential.
 _ACCESS_WORDS = (
@@ -254,7 +269,7 @@ _ANNOUNCING = re.compile(
 # A code named after something that is not secret is a reference ("código postal 46001").
 _REFERENCE_CODE = re.compile(
     r"^\W*(?:(?:de|del|de\s+la|de\s+los|de\s+las|el|la)\s+)?(?:postal|producto|productos|articulo|"
-    r"referencia|cliente|clientes|pedido|promo\w*|descuento|cupon|regalo|barras|ean|cnae|iae|"
+    r"referencia|cliente|clientes|client|clients|pedido|promo\w*|descuento|cupon|regalo|barras|ean|cnae|iae|"
     r"iban|bic|swift|"
     # Where an e-invoice goes in the public administration: "código DIR3 GE0001234".
     r"dir3|oficina\s+contable|organo\s+gestor|unidad\s+tramitadora|"
@@ -304,7 +319,11 @@ _FILLER = frozenset(
 )
 # What it costs or whether there is one, never what it is: "token de parking…, es gratis para
 # nosotros", "el wifi del bar es libre". What "es" announced ends there.
-_NO_VALUE = frozenset("gratis gratuito gratuita libre abierto abierta free open".split())  # noqa: SIM905
+# Nor its rules: "contraseña: política nueva, mínimo 12 caracteres".
+_NO_VALUE = frozenset(
+    "gratis gratuito gratuita libre abierto abierta free open politica policy normas "  # noqa: SIM905
+    "requisitos reglas minimo".split()
+)
 # A clitic and a verb of holding where the value should stand say who keeps it, and give none:
 # "la contraseña del portal: la tiene el administrador", "el pin lo pone el cliente".
 _HELD_BY = frozenset(
@@ -338,6 +357,9 @@ _PREFIXED_REFERENCE = re.compile(
 )
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
+# A padlock's combination has three wheels: "el candado del contenedor abre con 037".
+_PADLOCK = re.compile(r"^(?:candados?|padlock)$")
+_THREE_FIGURES = re.compile(r"^\d{3}$")
 # A year after "en", "desde"… is a date, not a code ("la alarma la pusimos en 2019").
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _YEAR_BEFORE = frozenset("en desde hasta del de ano year in since".split())  # noqa: SIM905
@@ -492,6 +514,7 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
         previous = folded[slice(*tokens[index - 1])] if index else ""
         code_like = kind != "access" and bool(
             (_DEVICE_VALUE if kind == "device" else _CODE_VALUE).match(word.upper())
+            or (_PADLOCK.match(match.group(0)) and _THREE_FIGURES.match(word))
             # A short code right after "es" or a colon: "Cl@ve PIN que me acaba de llegar: K4R".
             or (kind == "code" and previous in _ANNOUNCER and _SHORT_CODE.match(word))
             or (
@@ -630,14 +653,17 @@ def _login_pair_spans(text: str) -> Iterator[Span]:
 
 
 # The value said before its name, or before how it arrived: "4821 es el pin", "te paso el
-# 551203 que me ha llegado al móvil". Only a bare run of digits, never an amount.
+# 551203 que me ha llegado al móvil". Only a run of digits (a sender's letter may lead it, as
+# Google's "G-482913" does), never an amount.
 _VALUE_FIRST = re.compile(
-    r"(?<![\w.,/\-])\d{4,8}(?![\w.,/\-])"
+    r"(?<![\w.,/\-])(?:[a-z]-)?\d{4,8}(?![\w.,/\-])"
     r"(?!\s*(?:€|eur\b|euros?\b|%|uds?\b|unidades\b|kg\b|m2\b|horas?\b))"
     r"(?=[^.\n]{0,25}?\b(?:que\s+me\s+(?:ha|han)\s+llegado|"
     r"(?:es|era|sera)\s+(?:el|la|mi|tu|su)\s+(?:nuev[oa]\s+)?(?:(?:del?|de\s+la)\s+)?"
     r"(?:pin|puk|codigo|contrasena|password|pass|otp|clave|combinacion|alarma|caja\s+fuerte|"
-    r"candado|puerta|portal)\b|is\s+(?:the|my|our)\s+(?:pin|code|password|alarm)))"
+    r"candado|puerta|portal)\b|"
+    # "492017 is your WhatsApp code": who sent it may stand between.
+    r"is\s+(?:the|my|our|your)\s+(?:[a-z]+\s+){0,3}?(?:pin|code|password|alarm|otp)\b))"
 )
 # A password said before its name: "Sevilla1990 es la contraseña de la web". The value must
 # look like a credential (letters with digits or symbols).
@@ -663,7 +689,10 @@ _ARRIVED = re.compile(
 # Martin.1979", "la nueva es Valencia_26". The value must mix letters with digits or symbols.
 _ELIDED = re.compile(
     r"\b(?:la|el)\s+(?:(?:nuev[oa]|de\s+siempre|de\s+ahora)\b|(?:de|del)\s+[^.\n:=?¿]{1,60}?)"
-    r"\s*(?:\b(?:es|era|sera|is)\b|:)\s*(?P<value>[^\s,;()«»\"“”'¿¡]{6,})"
+    r"\s*(?:\b(?:es|era|sera|is)\b|:|"
+    # What it was changed to: "la de la app del banco la he cambiado a Pablito85".
+    r"\b(?:la|lo)\s+(?:he|hemos|ha|han)\s+(?:cambiado|puesto)\s+(?:a|por)\b)"
+    r"\s*(?P<value>[^\s,;()«»\"“”'¿¡]{6,})"
 )
 _LETTER_AND_MORE = re.compile(r"(?=.*[a-z])(?=.*(?:\d|[#!$%&*+=?@]))", re.IGNORECASE)
 
@@ -847,8 +876,18 @@ _DESCRIBED = re.compile(
 _ACCESS_ONLY = re.compile(rf"\b(?P<access>{_ACCESS_WORDS})\b")
 
 
+# A Cl@ve PIN is three letters, given in capitals: "Su código Cl@ve PIN es: NJD".
+_LETTER_PIN = re.compile(r"(?i:\bpin\b)[^\n.]{0,12}?(?i:\bes\b|:)\s*:?\s*(?P<value>[A-Z]{3})\b")
+_CAPITAL_WORDS = frozenset(
+    "IVA NIF CIF DNI NIE SMS PDF SIN QUE LOS LAS DEL POR CON UNA UNO DOS MIO OTP PIN".split()  # noqa: SIM905
+)
+
+
 def _announced_spans(text: str) -> Iterator[Span]:
     folded = fold_aligned(text)
+    for pin in _LETTER_PIN.finditer(text):
+        if pin["value"] not in _CAPITAL_WORDS:
+            yield pin.span("value")
     yield from _elided_spans(text, folded)
     yield from _strong_password_spans(text, folded)
     for recipe in _RECIPE.finditer(folded):
@@ -985,11 +1024,13 @@ def _in_figures_spans(text: str) -> Iterator[Span]:
         yield starts[start], ends[end - 1]
 
 
-# A wallet's recovery phrase: twelve to twenty-four plain words after what names it.
+# A wallet's recovery phrase: twelve to twenty-four plain words after what names it, maybe
+# numbered one per line ("1 ladder / 2 orbit / …").
+_SEED_WORD = r"(?:\d{1,2}[.)\-]?\s*)?[a-z]{3,8}"
 _SEED_PHRASE = re.compile(
     r"\b(?:frase\s+(?:semilla|de\s+(?:recuperacion|respaldo|seguridad))|semilla|"
     r"seed(?:\s+phrase)?|recovery\s+phrase|mnemonic|(?:12|24|doce|veinticuatro)\s+palabras)\b[^:\n]{0,60}?[:=]?\s*"
-    r"(?P<words>[a-z]{3,8}(?:[\s,]+[a-z]{3,8}){11,23})\b"
+    rf"(?P<words>{_SEED_WORD}(?:[\s,;]+{_SEED_WORD}){{11,23}})\b"
 )
 
 

@@ -299,6 +299,10 @@ _OWN_LIFE = re.compile(
     r"dejar\s+la\s+empresa|irme\s+de)|"
     r"(?:dejo|dejare)\s+(?:la\s+empresa|el\s+trabajo|el\s+taller)|"
     r"mis\s+(?:vacaciones|vacas)|(?:estare|estoy|estaremos)\s+de\s+(?:vacaciones|vacas)|"
+    # Leave of one's own, said formally too: "le comunico que estaré de permiso de paternidad".
+    r"(?:estare|estoy|me\s+cojo|me\s+cogere|cogere|pedire|tomare)\s+(?:de\s+|el\s+|un\s+)?(?:permiso|baja|"
+    r"excedencia)\s+(?:de\s+|por\s+)?(?:paternidad|maternidad|nacimiento|lactancia|matrimonio)|"
+    r"mi\s+(?:permiso|baja)\s+(?:de|por)\s+(?:paternidad|maternidad|nacimiento)|"
     r"me\s+(?:cojo|cogere|pillo|tomo)\s+(?:vacaciones|vacas|unos\s+dias|el\s+dia)|"
     r"mi\s+(?:cumpleanos|cumple|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
     # Years of one's own: "cumplo 50", "el mes que viene hago 20 años casado", "hacemos 10
