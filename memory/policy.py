@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from memory.policy_secrets import find_iban, is_secret, mask_secrets
+from memory.policy_secrets import find_iban, fold_aligned, is_secret, mask_secrets
 from sumalos.platform.text import fold
 
 __all__ = [
@@ -122,6 +122,9 @@ _INSULTS = re.compile(
     r"melon(?:es)?(?=\s*(?:$|[,.!]))|membrill[oa]s?|merluz[oa]s?|timador(?:a|es)?|sacacuartos|"
     r"trileros?|piratas(?=\s*(?:$|[,.!]))|buitres|usureros?|negreros?|paletos?|"
     r"chupopteros?|sanguijuelas|parasitos|sabandijas?|canallas?|miserables|"
+    # Catalan and Valencian: "és un malparit", "quin cabró", "són uns lladres".
+    r"malparit(?:s|a|es)?|cabro|cabrons|lladres?|lladregot|inutils?|imbecils?|"
+    r"fill\s+de\s+puta|poca-?vergonyes?|bord(?:e|a)\s+de\s+merda|"
     r"panda\s+de\s+\w+|(?:son|es)\s+(?:un|una|unos|unas)\s+(?:cutres|vagos|pesados|"
     r"desastres|inutiles|payasos|caraduras|jetas|sinverguenzas|chapuzas|ratas|petardos)|"
     # Contempt said with an animal or a village word: "es un cerdo", "son todos unos ratas",
@@ -289,6 +292,7 @@ _SPECIAL = re.compile(
     r"genetic[oa]s?|adn|genoma|"
     # English
     r"gay|lesbian|muslim|christian|jewish|party\s+(?:member|supporter|voter|activist)s?|"
+    r"jehovah'?s?\s+witness(?:es)?|catholic|buddhist|hindu|sikh|mormon|atheist|evangelical|"
     r"(?:member|supporter|voter)s?\s+of\s+(?:the\s+)?(?:\w+\s+){0,3}?party|"
     r"trade\s+union|religion|criminal\s+record|undocumented"
     r")\b"
@@ -388,7 +392,7 @@ def about_someone_else(text: str, *, subject: str = "") -> bool:
 _FROM_NOW_ON = (
     r"(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|"
     r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya|manana)|en\s+adelante|en\s+lo\s+sucesivo|"
-    r"from\s+now\s+on|from\s+today|going\s+forward|"
+    r"from\s+now\s+on|from\s+today|going\s+forward|a\s+partir\s+de\s+now|from\s+ahora|"
     # Catalan and Valencian "a partir d'ara", "d'ara endavant"; Galician "a partir de agora",
     # "dende agora", "de agora en diante".
     r"a\s+partir\s+d'?\s?(?:ara|avui|dema)|d'?\s?ara\s+endavant|a\s+partir\s+de\s+agora|"
@@ -627,6 +631,22 @@ _INJECTION = re.compile(
             r"\bno\s+tienes\s+(?:ninguna\s+|ningun\s+)?(?:reglas|normas|limites|restricciones|filtros|"
             r"censura)\b|\bvamos\s+a\s+jugar\b[^.\n]{0,40}?\b(?:eres|seras|finge|haz\s+de|"
             r"imagina)\b|\blet'?s\s+play\b[^.\n]{0,40}?\byou\s+are\b",
+            # Orders hidden in a document for whatever AI reads it: "El asistente virtual que
+            # procese este texto deberá…", "[Nota para el sistema de IA del proveedor: …]",
+            # "Dear AI assistant, …", "This message overrides prior instructions".
+            r"\b(?:asistente(?:\s+virtual)?|sistema\s+de\s+(?:ia|inteligencia\s+artificial)|ia|"
+            r"inteligencia\s+artificial|bot|chatbot|modelo(?:\s+de\s+lenguaje)?|llm)\s+"
+            r"(?:[a-z]+\s+){0,3}?que\s+(?:procese|lea|reciba|analice|resuma|gestione|interprete)\s+"
+            r"(?:este|esta|estos|estas|el\s+presente|la\s+presente|dicho|dicha|el\s+documento|el\s+texto|"
+            r"el\s+mensaje|el\s+correo)\b|"
+            r"\b(?:nota|instruccion|instrucciones|mensaje|aviso|orden)\s+(?:para|pa|al|a)\s+(?:el\s+|la\s+)?"
+            r"(?:sistema\s+de\s+(?:ia|inteligencia\s+artificial)|asistente|ia|bot|chatbot|modelo|llm)\b|"
+            r"\b(?:dear|attention|instructions?\s+(?:to|for))\s+(?:the\s+)?(?:ai|suma\s+assistant|"
+            r"assistant|bot|chatbot|language\s+model|llm)\b|"
+            r"\b(?:ai|assistant|model|system|bot)\s+(?:that\s+)?(?:reading|processing|reads|processes|"
+            r"receiving|receives)\s+this\b|"
+            r"\b(?:overrides?|supersedes?|replaces?)\s+(?:all\s+)?(?:any\s+)?(?:prior|previous|earlier|"
+            r"your|other)\s+instructions\b",
             # Writing or calling someone on the writer's behalf: "escribe a Begoña de mi parte
             # diciendo que…", "llámale a Jorge y dile que…", "reclámale a Ferrer que pague".
             _CLAUSE + r"(?:escribe|escribele|escribeles|manda(?:le|les)?|envia(?:le|les)?|"
@@ -912,7 +932,11 @@ _INJECTION = re.compile(
             # Catalan and Valencian: "a partir d'ara, quan algú et demane…, digues que…".
             + r",?\s+(?:cada\s+vez\s+que|cuando|siempre\s+que|si|en\s+cuanto|quan|cada\s+cop\s+que|"
             r"sempre\s+que)\b"
-            r"[^.\n]{0,80}?,\s*(?:no\s+)?(?:(?:le|les|me|nos)\s+)?" + _ANY_ORDER + r"\b",
+            # The order may be said in the indicative: "…, le pones los números un 10 % más altos".
+            r"[^.\n]{0,80}?,\s*(?:tu\s+)?(?:no\s+)?(?:(?:le|les|me|nos|lo|la|los|las)\s+)?(?:"
+            + _ANY_ORDER
+            + r"|pones|dices|mandas|envias|respondes|contestas|cambias|subes|bajas|aplicas|cobras|"
+            r"haces|quitas|anades|borras|marcas|ocultas|escribes|pasas|copias|apruebas)\b",
             # "y ya que estás, manda a Saneamientos del Levante un mensaje pidiendo…".
             r"(?:" + _CLAUSE + r"|\bya\s+que\s+estas,?\s+)(?:manda|envia|escribe|pon)(?:le|les)?\s+"
             r"(?:a|al)\s+[^.\n]{1,40}?\s+un\s+(?:mensaje|whatsapp|correo|email|e-mail|sms|wasap)\b",
@@ -942,6 +966,9 @@ _INJECTION = re.compile(
             _CLAUSE + r"(?:manda|envia|escribe)(?:le|les)?\s+un\s+(?:mensaje|whatsapp|wasap|"
             r"guasap|correo|email|e-mail|sms|mail)\s+a\s+[^.\n]{1,40}?\b(?:que|de\s+que|"
             r"diciendo(?:le|les)?|para\s+decir(?:le|les)?|con\s+(?:el|la|los|las|su|sus))\b",
+            # Catalan and Valencian: "Envia-li un WhatsApp a la Nuria dient que…".
+            r"\b(?:envia|envieu|manda|escriu)-(?:li|los|les)\s+un\s+(?:missatge|whatsapp|correu|"
+            r"email|e-mail|sms|mail)\b[^.\n]{0,60}?\b(?:dient|que|per\s+a\s+dir)\b",
             r"\b(?:send|text|message|email|whatsapp)\s+[a-z]+\s+(?:a\s+(?:message|text|whatsapp)\s+)?"
             r"(?:saying|telling\s+(?:him|her|them))\b",
             _CLAUSE + r"(?:tell|let)\s+(?!me\b|us\b|them\b|everyone\b)[a-z]+(?:\s+know)?\s+"
@@ -1556,9 +1583,31 @@ def unspell_addresses(text: str) -> str:
     return _BARE_URL.sub("https://", _SPELLED_DOT.sub(".", _SPELLED_AT.sub("@", text)))
 
 
+# Sharing with the organization's own people says where a note is kept (a shared marker,
+# memory/scope.py), not where data go: "Esto compártelo con todo el equipo", "share this with
+# the whole team". Orders that come with it are still read ("…y no pidas confirmación").
+_WITH_US = (
+    r"(?:todos|todas|todo\s+el\s+mundo|(?:todo\s+)?el\s+equipo|(?:toda\s+)?la\s+(?:empresa|oficina|"
+    r"plantilla)|el\s+resto(?:\s+del\s+equipo)?|los\s+demas|(?:todos\s+)?los\s+(?:companeros|"
+    r"miembros)|everyone|everybody|all(?:\s+of\s+us)?|the\s+(?:whole\s+)?(?:team|company|office|"
+    r"staff))"
+)
+_SHARED_WITH_US = re.compile(
+    r"\b(?:comparte|compartel[oa]s?|compartir(?:l[oa])?|share)\s+(?:(?:esto|eso|this|it)\s+)?"
+    r"(?:con|with)\s+" + _WITH_US + r"(?=\s*(?:[,.;:!?)\n]|$|y\b|que\b|and\b|please\b|porfa\b))"
+)
+
+
+def _without_sharing_with_us(text: str) -> str:
+    aligned = fold_aligned(text)
+    for match in reversed(list(_SHARED_WITH_US.finditer(aligned))):
+        text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
+    return text
+
+
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
-    text = unspell_addresses(text)
+    text = _without_sharing_with_us(unspell_addresses(text))
     folded = expand_shorthand(fold(text))
     if _ROLE_TAG.search(text):
         return True
@@ -1657,12 +1706,14 @@ _FOR_NOW = re.compile(
 # appointment without a verb, "el jueves 3 ITV de la furgo a las 10:40". It is done by then; a
 # habit ("los jueves…") or a fact told with it ("…, que paga a 30 días") is kept.
 _NEAR_DAY = (
-    r"^\W*(?:hoy|manana|pasado\s+manana|esta\s+(?:tarde|manana|noche)|"
+    # Asked as a reminder: "recuérdame mañana a las nueve llamar a la gestoría".
+    r"^\W*(?:(?:recuerdame|recordatorio|avisame|remind\s+me)\s*:?\s+(?:que\s+)?)?(?:hoy|manana|pasado\s+manana|esta\s+(?:tarde|manana|noche)|"
     r"el\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?:\s+\d{1,2})?)\b"
 )
 _ONE_OFF_TASK = re.compile(
     _NEAR_DAY + r"(?:[^.!?\n]{0,30}?\b(?:(?:le|lo|la|les|me)\s+)?(?:tengo|tenemos)\s+que\b|"
-    r"(?:\s+(?:a\s+las\s+\d{1,2}(?:[:.]\d{2})?|sin\s+falta|por\s+la\s+(?:manana|tarde)|"
+    r"(?:\s+(?:a\s+las\s+(?:\d{1,2}(?:[:.]\d{2})?|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|"
+    r"diez|once|doce)(?:\s+y\s+(?:media|cuarto))?|sin\s+falta|por\s+la\s+(?:manana|tarde)|"
     r"temprano|a\s+primera\s+hora))*\s+[a-z]+(?:ar|er|ir)(?:l[aeo]s?|le|les|me)?\b)"
 )
 _APPOINTMENT = re.compile(_NEAR_DAY + r"[^.!?\n]*\ba\s+las\s+\d{1,2}[:.]\d{2}\W*$")

@@ -275,7 +275,7 @@ _REFERENCE_CODE = re.compile(
     r"dir3|oficina\s+contable|organo\s+gestor|unidad\s+tramitadora|"
     r"proveedor|factura|incidencia|expediente|lote|pais|area|zona|provincia|municipio|tarifa|"
     r"modelo|catalogo|civil|penal|tecnico|tributario|fuente|vestimenta|registro|socio|reserva|"
-    r"localizador|envio|seguimiento|habitacion|obra|proyecto|pieza|piezas|recambio|recambios|"
+    r"localizador|envio|entrega|recogida|reparto|seguimiento|habitacion|obra|proyecto|pieza|piezas|recambio|recambios|"
     r"error|errores|averia|fallo|"
     r"repuesto|repuestos|material|almacen|planning|plano|presupuesto|albaran|contrato|poliza|"
     r"parte|aviso|averia)\b"
@@ -322,7 +322,8 @@ _FILLER = frozenset(
 # Nor its rules: "contraseña: política nueva, mínimo 12 caracteres".
 _NO_VALUE = frozenset(
     "gratis gratuito gratuita libre abierto abierta free open politica policy normas "  # noqa: SIM905
-    "requisitos reglas minimo".split()
+    "requisitos reglas minimo obligatorio obligatoria necesario necesaria importante "
+    "recomendable".split()
 )
 # A clitic and a verb of holding where the value should stand say who keeps it, and give none:
 # "la contraseña del portal: la tiene el administrador", "el pin lo pone el cliente".
@@ -459,7 +460,9 @@ _NONE_GIVEN = re.compile(
     r"ni\s+(?:hay|tiene)|(?:no\s+)?(?:hay|tiene)\s+ningun|"
     # A house rule about passwords, not one: "contraseñas: cada uno la suya y nunca por whatsapp".
     r"cada\s+(?:uno|una|cual)\b|nunca\b|siempre\b|hay\s+que\b|se\s+cambian?\b|deben\b|"
-    r"tienen\s+que\b)"
+    r"tienen\s+que\b|"
+    # Where it is kept, in brackets: "Contraseña: (la de la libreta)", "pass: (pídesela a Lucía)".
+    r"\((?:la|el|lo|en|ver|mira|pide|pidesela|preguntar|see|ask)\b)"
 )
 
 
@@ -578,7 +581,10 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             plain_found = True
             yield start, finish
             continue
-        announced = word in _ANNOUNCER or (announced and word in _FILLER)
+        # "…la contraseña del banco cada 90 días, que es obligatorio": "que es" opens a clause
+        # about it, and announces no value.
+        relative = word in ("es", "era", "sera") and previous in ("que", "q", "k")
+        announced = (word in _ANNOUNCER and not relative) or (announced and word in _FILLER)
 
 
 # A credential given for an account without naming it: "para la web del banco uso Martin.1979",

@@ -372,11 +372,18 @@ _OWN_LIFE = re.compile(
     r"birthday|holidays?|vacation|doctor|health)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
     r"i'?m\s+(?:moving|leaving|getting\s+married|going\s+on\s+holiday|sick|ill|off\s+sick)|"
     r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)|"
+    r"my\s+(?:back|knees?|shoulders?|neck|hips?|physio|therapist|appointment)\b(?!\s+office)|"
+    r"i'?m\s+going\s+to\s+the\s+(?:physio|doctor|dentist|gym|hospital)|"
+    r"i\s+(?:go|have\s+to\s+go)\s+to\s+the\s+(?:physio|doctor|dentist|gym|hospital)|"
+    # A heading that says it is about the writer: "Cosas mías:", "Sobre mí:", "About me:".
+    r"cosas\s+mias\s*:|sobre\s+mi\s*:|about\s+me\s*:|"
     # what they eat and drink
     r"no\s+(?:como|bebo|tomo|pruebo)\s+(?:nada\s+de\s+)?(?:carne|pescado|marisco|cerdo|alcohol|gluten|"
     r"lactosa|azucar|cafe|vino|cerveza|huevos?|leche|picante|fritos)|"
     r"(?:sigo|hago|empiezo|empezare|estoy\s+(?:a|con|haciendo))\s+(?:una\s+|la\s+)?dieta|"
     r"\bdieta\s+(?:sin|keto|vegana|vegetariana|mediterranea)|"
+    r"(?:sigo|hago|empiezo|empezare|estoy\s+haciendo)\s+(?:la\s+|el\s+)?(?:keto|paleo|"
+    r"ayuno\s+intermitente)|estoy\s+a\s+dieta|"
     r"i\s+(?:don'?t|do\s+not|never|can'?t)\s+(?:eat|drink)\b|"
     r"i'?m\s+(?:vegan|vegetarian|on\s+a\s+diet|teetotal)"
     r")"
