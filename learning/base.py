@@ -111,6 +111,10 @@ class ExtractedFact:
     # paga con bizum"). Only the linked proposal reads it (decision 0035); her own fact keeps
     # the subject it has.
     subject_hint: str = ""
+    # The same writer's previous message, for a follow-up whose clause names no contact ("a
+    # partir de ahora ahí pagamos con tarjeta" after "he pagado el gasoil en Ribera"): read by
+    # the linked proposal only when the clause itself names none.
+    previous_hint: str = ""
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from django.db import transaction
 from fixtures.demo import DOMAIN, MARTIN, build_demo, demo_exists
 from learning.base import AiProvider, ExtractedFact
 from learning.offline.slots import find_slots
+from learning.offline.subjects import SHORT_WORDS
 from learning.services import fact_subject, proposal_contact, readable_contacts
 from sumalos.accounts.access import access_for_user
 from sumalos.accounts.models import Organization, User
@@ -113,7 +114,12 @@ class Found:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9ñ]+", fold(text)) if w not in _STOPWORDS]
+    return [
+        # a short form is its word written out: "Hnos. Sanchis" is "Hermanos Sanchis"
+        SHORT_WORDS.get(w, w)
+        for w in re.findall(r"[a-z0-9ñ]+", fold(text))
+        if w not in _STOPWORDS
+    ]
 
 
 def _norm(text: str) -> str:

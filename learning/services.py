@@ -280,11 +280,19 @@ def proposal_contact(
     if fact.subject_name:
         named = link(fact.subject_name, everyone)
     else:
-        # A clause, not a name: the contact it names, when it names one above any other.
-        mentions = match_contacts(fact.subject_hint, everyone)
-        unique = len(mentions) == 1 or (len(mentions) > 1 and mentions[0].score > mentions[1].score)
-        named = mentions[0].contact if mentions and unique else None
+        # A clause, not a name: the contact it names, or else the one the previous message of
+        # a follow-up names.
+        named = _named_above_others(fact.subject_hint, everyone) or _named_above_others(
+            fact.previous_hint, everyone
+        )
     return Contact.objects.get(pk=named.id) if named is not None else None
+
+
+def _named_above_others(text: str, everyone: list[ContactName]) -> ContactName | None:
+    """The contact ``text`` names, when it names one above any other."""
+    mentions = match_contacts(text, everyone) if text else []
+    unique = len(mentions) == 1 or (len(mentions) > 1 and mentions[0].score > mentions[1].score)
+    return mentions[0].contact if mentions and unique else None
 
 
 def known_attributes(

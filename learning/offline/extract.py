@@ -768,7 +768,9 @@ def _clause_facts(
     )
     slots = _opening_name(slots, clause, contacts)
     slots = [s for s in slots if not _introduced(s, folded)]
-    live = _live(slots, folded)
+    delivery_said = _DELIVERY.search(folded)
+    # "las llaves las tiene Manolo, el del bar": who holds the keys is part of the instruction
+    live = [s for s in _live(slots, folded) if not _holds_the_keys(s, delivery_said)]
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
     scored: list[tuple[float, str, float]] = []
@@ -787,7 +789,7 @@ def _clause_facts(
     scored.sort(key=lambda item: -item[0])
     p_nothing = dict(guess.ranked)[NOTHING]
     unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
-    delivery = _DELIVERY.search(folded) is not None
+    delivery = delivery_said is not None
     if unsure and not delivery:
         return []
     chosen = [NOTE if unsure else scored[0][1]]
@@ -837,6 +839,10 @@ def _clause_facts(
     return facts
 
 
+def _holds_the_keys(slot: Slot, delivery: re.Match[str] | None) -> bool:
+    return slot.kind == "person" and delivery is not None and 0 <= slot.start - delivery.end() <= 1
+
+
 # "La hora pasa a 40 € y el desplazamiento a 32 €": another thing named after "y" opens the
 # next price of the same clause; so does another case priced "a" its own amount ("dentro de
 # Valencia a 35 € y fuera de Valencia a 45").
@@ -873,14 +879,17 @@ def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str
 # How to get in or deliver, said as an instruction ("entrar por la puerta de atrás", "ir con
 # el furgón pequeño", "el timbre no funciona, llamar antes de subir").
 _DELIVERY = re.compile(
-    r"\b(?:entr(?:ar|emos|ad|en)\s+por|puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
+    r"\b(?:entr(?:ar|emos|ad|en)\s+(?:siempre\s+|solo\s+)?(?:por|x)|"
+    r"puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
+    # a code to get in: "portal con código 1478", "el código del portal es…"
+    r"portal\s+con\s+(?:codigo|clave)|(?:codigo|clave)\s+del\s+(?:portal|garaje|parking)|"
     r"furgo(?:n|neta)?\b|aparca[rdn]?|descarga[rdn]?|montacargas|portero\s+automatico|"
     # "solo sirve a obra si el pedido pasa de 500 €", "nos suben el material a la obra":
     # where the goods are brought
     r"(?:sirven?|servir|llevan?|llevar|suben?|subir|traen?|traer)\s+(?:[a-z]+\s+){0,3}?"
     r"(?:a|en|hasta)\s+(?:la\s+)?obra\b|"
     # who holds the keys, and whom to leave things with ("dejárselos al portero")
-    r"\bllaves\b[^.;]{0,40}\b(?:tiene|tienen)\b|"
+    r"\bllaves?\b[^.;]{0,40}\b(?:tiene|tienen)\b|"
     r"dej(?:ar|a|ad|en)(?:se)?(?:l[oa]s?)?\s+(?:al|a\s+la)\s+(?:porter[oa]|conserje|vecin[oa])|"
     r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
     r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
@@ -1147,7 +1156,7 @@ def extract_facts(
         return restated
     before = _previous_subject(previous, contacts, today)
     if before is None:
-        return facts
+        return [_with_previous(fact, previous) for fact in facts]
     people = _people_named(previous or "", today)
     facts = [
         _about(fact, before)
@@ -1165,9 +1174,9 @@ def extract_facts(
         and not fact.note
         and (
             fact.category not in _WRITER_CATEGORIES
-            # "mejor x whatsapp, dice su hija": how to reach the one just named, unless the
-            # writer says it of herself
-            or (about_them and fact.attribute in _REACHED)
+            # "mejor x whatsapp, dice su hija": how to reach the one just named, or what they
+            # are called, unless the writer says it of herself
+            or (about_them and fact.attribute in _OF_THE_ONE_NAMED)
         )
         else fact
         for fact in facts
@@ -1175,6 +1184,34 @@ def extract_facts(
 
 
 _REACHED = frozenset({"canal_preferido", "horario"})
+
+
+def _with_previous(fact: ExtractedFact, previous: str | None) -> ExtractedFact:
+    """A fact the linked proposal reads from its clause also reads the previous message: a
+    follow-up from a writer who may read no contacts names its subject there ("en Ribera")."""
+    if not fact.subject_hint or not previous:
+        return fact
+    return replace(fact, previous_hint=previous)
+
+
+# What a follow-up says in the third person of the one just named: how to reach them, and what
+# they are called ("aquí todos le llaman Chuso").
+_OF_THE_ONE_NAMED = _REACHED | {"apodo"}
+
+
+def _said_of_them(fact: ExtractedFact, clause: str) -> bool:
+    """Whether a fact that names no one is about the subject named before it: one of the
+    company's, or how to reach someone when the writer does not say it of herself
+    ("Reformas Costa nos pasa obras; con Elena mejor x whatsapp")."""
+    if fact.category == "empresa":
+        return True
+    return (
+        fact.category in _WRITER_CATEGORIES
+        and fact.attribute in _REACHED
+        and not _WRITER_CUES.search(fold_aligned(clause).lower())
+    )
+
+
 _FULL_NAME = re.compile(
     r"\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,2})\b"
 )
@@ -1405,7 +1442,9 @@ def _nicknames(message: str, contacts: Sequence[ContactName]) -> list[ExtractedF
 
 
 # "A los dos les cobramos…", "ambos pagan…": what follows holds for each contact named.
-_BOTH = re.compile(r"\b(?:(?:a\s+)?(?:los|las)\s+dos|ambos|ambas)\b")
+_BOTH = re.compile(
+    r"\b(?:(?:a\s+)?(?:los|las)\s+dos|ambos|ambas|cualquiera\s+de\s+(?:los|las)\s+dos)\b"
+)
 
 
 # Two names joined as one subject: "hoteles del turia y la resi los olivos quieren…".
@@ -1511,7 +1550,7 @@ def _message_facts(
             # A clause that names nobody is about the subject of the clause before it; a card
             # under a name ("Cliente: X" / "Condiciones: …") is about that name unless a line
             # names another outright.
-            if carried is not None and not fact.subject_name and fact.category == "empresa":
+            if carried is not None and not fact.subject_name and _said_of_them(fact, clause):
                 fact = _about(fact, carried)
             elif header is not None and fact.subject_name and not _names_outright(clause, fact):
                 fact = _about(fact, header)
@@ -1520,6 +1559,7 @@ def _message_facts(
                 carried = fact
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
+    facts = _one_note(message, facts, contacts) if len(clauses) > 1 else facts
     facts = [*facts, *_nicknames(cleaned, contacts), *_for_both(cleaned, facts, contacts)]
     sender = _letter_sender(message, contacts)
     if sender is not None:
@@ -1541,6 +1581,20 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+def _one_note(
+    message: str, facts: list[ExtractedFact], contacts: Sequence[ContactName]
+) -> list[ExtractedFact]:
+    """Notes only, all about one subject: the whole message as one note about it, so the
+    clauses after the one read as a note are not lost ("ojo con el perro de X, muerde. tocar y
+    esperar a que lo ate")."""
+    if not facts or not all(f.note for f in facts):
+        return facts
+    whole = note_fact(message, contacts)
+    if whole is None or any(_key(f) != _key(whole) for f in facts):
+        return facts
+    return [replace(facts[0], value=whole.value, text=whole.text)]
 
 
 _MAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:", re.IGNORECASE)

@@ -138,7 +138,9 @@ _ADVANCE = re.compile(r"\b(?:por|x|en)\s+(?:adelantado|anticipado)|\bpago\s+anti
 _CASH = re.compile(
     r"\b(?:al\s+contado|a\s+tocateja|(?:todo\s+)?(?:al|en\s+el)\s+momento|en\s+el\s+acto|"
     r"pago\s+inmediato|(?:ya\s+)?no\s+(?:nos\s+|me\s+|le\s+|les\s+)?fia(?:n|ra|ran)?|"
-    r"nada\s+de\s+fiar|a\s+la\s+entrega|contra\s+entrega|(?:^|\s)contado\b)"
+    r"nada\s+de\s+fiar|a\s+la\s+entrega|contra\s+entrega)"
+    # "contado" alone, also after a list's arrow or colon ("Ruiz -> contado"), not "descontado"
+    r"|(?<!\w)contado\b"
 )
 
 
@@ -262,9 +264,11 @@ _SHARE_BEFORE = re.compile(
 )
 
 # A share given with no word for it: "nos hace un 10 en todo", "le damos un 5 sobre tarifa".
+# The number may end the clause or come before a condition: "nos hacen un 3 si pagamos al
+# contado".
 _SHARE_GIVEN = re.compile(
-    r"\b(?:nos|le|les|me)\s+(?:hace|hacen|hacemos|da|dan|damos)\s+un\s+(?P<n>\d{1,2})\s+"
-    r"(?:en|sobre)\b"
+    r"\b(?:nos|le|les|me)\s+(?:hace|hacen|hacemos|da|dan|damos)\s+un\s+(?P<n>\d{1,2})"
+    r"(?:\s+(?:en|sobre|si|siempre|cuando)\b|\s*(?:[,.;]|$))"
 )
 
 # "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
@@ -413,6 +417,8 @@ _TIME_FROM = re.compile(
 # "A partir de las 6 no contesto", "cierra a las 14:00": open until then.
 _NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
 _CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las?\s+" + _CLOCK.format("a"))
+# "el gimnasio abre a las 7": open from then (a span "de 7 a 14" is read as a range instead).
+_OPENS_AT = re.compile(r"\b(?:abre|abren|abrimos)\s+a\s+las?\s+" + _CLOCK.format("a"))
 # No business closes in the small hours: "cierra a la 1 y media" is 13:30.
 AFTERNOON_CLOSE = range(1, 8)
 # Nor opens then: a span of hours starting from 1 to 5 ("de 2 a 4") is in the afternoon.
@@ -544,6 +550,8 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         if int(hour) in AFTERNOON_CLOSE:
             hour = str(int(hour) + 12)
         slots.append(Slot("time", f"hasta {hour}:{minutes}", *match.span()))
+    for match in _OPENS_AT.finditer(folded):
+        slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
     for match in _DAYPART.finditer(folded):
         part = (
             "mañanas"
@@ -567,17 +575,19 @@ def _last_day(month: str) -> int:
 # --- channels, payment methods, tone ----------------------------------------------------------
 
 CHANNELS = {
-    r"e-?mail|correo(?:\s+electronico)?|mail|email": "email",
+    r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|mail|email": "email",
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
     r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamale|llamen|"
     r"llamando(?:le|les)?|llamarla|llamarlo|"
+    # "a ellos se les llama", "le llamamos siempre": calling them is the way
+    r"se\s+les?\s+llama|les?\s+llamamos|"
     # the same in Valencian: "per telèfon", "que li cridem", "truca-li"
     r"telefon|cridar|cridem|crideu|cridau|trucar|truquem|truqueu|truca-li|"
     r"tlf|telf": "teléfono",
     r"sms|mensaje\s+de\s+texto": "SMS",
     # not "reenvío los mensajes a clientes": the messages themselves
     r"(?<!\blos\s)(?<!\bsus\s)(?<!\bmis\s)(?:mensajes|mensajitos)": "mensajes",
-    r"(?:en\s+)?papel|impresa|por\s+correo\s+postal|carta": "papel",
+    r"(?:en\s+)?papel|impresa|(?:por\s+)?correo\s+postal|carta": "papel",
     r"telegram": "Telegram",
 }
 PAYMENT_METHODS = {
@@ -740,7 +750,8 @@ _ROLES = (
     r"mecanic[oa]|comercial)"
 )
 _ROLE_HOLDER = (
-    rf"(?:(?:el|la|del|al)\s+{_ROLES}"
+    # "son del mismo dueño, Enrique Mas": one person holding the role at both
+    rf"(?:(?:el|la|del|al)\s+(?:mism[oa]\s+)?{_ROLES}"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
     # "la q manda es la hermana mayor, Reme", "quien decide es su hijo": who decides there
     r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide))"
@@ -759,7 +770,8 @@ _PERSON_CUE = re.compile(
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
     r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
-    r"(?:dra?|sra?|srta|don|dona)\.?|"
+    # a title before the name ("a Dña. Sonia Pérez"), never the name itself
+    r"(?:dra?|sra?|srta|don|dona|dna)\.?|"
     # "la persona con la que debemos hablar es la Doctora Ortiz"
     r"(?:la\s+)?persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}?es(?:\s+(?:el|la))?|"
     # A name someone goes by: "me conocen como el Rubio", "firma todo como Paco Peña".
@@ -786,6 +798,10 @@ _PERSON_CUE = re.compile(
 # Words a cue may be followed by that are not a name.
 _NOT_PERSON = frozenset(
     [
+        "dna",
+        "dona",
+        "sra",
+        "srta",
         "lo",
         "le",
         "me",
@@ -1053,9 +1069,12 @@ def _people(text: str, folded: str) -> list[Slot]:
                 continue
         if match.group("weak") and len(words[0].rstrip(".")) < 3 and words[0] not in _SHORT_MARIA:
             continue  # "es Av. Blasco Ibáñez": two letters after a weak cue are no name
-        kept = []
+        kept: list[str] = []
         for word in words:
-            if fold_aligned(word.casefold()) in _NOT_PERSON:
+            # A capitalised word after a capitalised first name is a surname, even one that is
+            # also a common word ("Enrique Mas").
+            after_first = bool(kept) and word[:1].isupper() and words[0][:1].isupper()
+            if fold_aligned(word.casefold()) in _NOT_PERSON and not after_first:
                 break
             kept.append(word[0].upper() + word[1:])
         if not kept:
@@ -1108,12 +1127,21 @@ def _people(text: str, folded: str) -> list[Slot]:
     return sorted(slots, key=lambda s: s.start)
 
 
-def _labels(slots: list[Slot]) -> list[Slot]:
+# "prefiere email, ana@x.es", "prefers email": the channel is preferred, not a label.
+_PREFERRED_BEFORE = re.compile(r"\b(?:prefier[eo]n?|preferimos|prefers?)\s+(?:el\s+|por\s+)?$")
+
+
+def _labels(slots: list[Slot], folded: str) -> list[Slot]:
     """A channel word that labels an address given with it ("mi correo es ana@x.es") is the
-    address's label, not a channel to prefer."""
+    address's label, not a channel to prefer, unless the preference is said before it."""
     if not any(s.kind == "email" for s in slots):
         return slots
-    return [s for s in slots if not (s.kind == "channel" and s.value == "email")]
+    return [
+        s
+        for s in slots
+        if not (s.kind == "channel" and s.value == "email")
+        or _PREFERRED_BEFORE.search(folded[max(0, s.start - 24) : s.start])
+    ]
 
 
 def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
@@ -1147,7 +1175,7 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
         for s in kept
         if not (s.kind == "channel" and any(0 <= start - s.end <= 3 for start in named))
     ]
-    return sorted(set(_labels(kept)), key=lambda s: (s.start, -s.end, s.kind))
+    return sorted(set(_labels(kept, folded)), key=lambda s: (s.start, -s.end, s.kind))
 
 
 def canonical(kind: str, raw: str, today: datetime.date | None = None) -> str | None:

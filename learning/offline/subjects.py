@@ -181,13 +181,14 @@ _TOKEN = re.compile(r"[a-z0-9ñ]+(?:\.[a-z]\.?)*")
 
 
 # Words written short that a contact's name carries in full ("Av del Puerto 88").
-_SHORT_FORMS = {"av": "avenida", "avda": "avenida"}
+SHORT_WORDS = {"av": "avenida", "avda": "avenida", "hnos": "hermanos", "hmnos": "hermanos"}
+_SHORT_WORD = re.compile(r"\b(?P<word>[A-Za-z]+)\.?(?=\s|$)")
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     folded = fold_aligned(text).lower()
     return [
-        (_SHORT_FORMS.get(m.group(0), m.group(0)), m.start(), m.end())
+        (SHORT_WORDS.get(m.group(0), m.group(0)), m.start(), m.end())
         for m in _TOKEN.finditer(folded)
     ]
 
@@ -675,6 +676,13 @@ _ROLE_GROUP = re.compile(
 # Capitalised words that are not names: sentence openers, days, months, channels, brands.
 _NOT_NAMES = frozenset(
     [
+        # titles before a person's name ("a Dña. Sonia Pérez"): the name is the person's
+        "dña",
+        "dña.",
+        "doña",
+        "sra.",
+        "sr.",
+        "srta.",
         "ahora",
         "oye",
         "pues",
@@ -933,8 +941,20 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         number = _STREET_NUMBER.match(text, end)
         if number and _STREET.search(fold_aligned(name).lower()):
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
-        names.append(Mention(_without_full_stop(name), start, end))
+        names.append(Mention(_in_full(_without_full_stop(name)), start, end))
     return names
+
+
+def _in_full(name: str) -> str:
+    """A name with its short forms written out, as a contact would store it ("Materiales Hnos.
+    Sanchis" is "Materiales Hermanos Sanchis")."""
+
+    def full(match: re.Match[str]) -> str:
+        word = match["word"]
+        long = SHORT_WORDS.get(word.lower())
+        return match[0] if long is None else long.capitalize() if word[0].isupper() else long
+
+    return _SHORT_WORD.sub(full, name)
 
 
 def role_groups(text: str) -> list[Mention]:

@@ -146,8 +146,9 @@ def test_asked_not_to_be_spoken_to_formally_is_tuteo():
 
 
 def test_a_short_form_inside_a_business_name_ends_no_sentence():
+    # Since round 14 the short form is also written out, as a contact would store it.
     assert _facts("Hnos. Cervera nos hacen un 8% si pagamos al contado")[0] == (
-        "Hnos. Cervera",
+        "Hermanos Cervera",
         None,
         "descuento",
         "8 %",
