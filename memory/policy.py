@@ -477,7 +477,10 @@ _ASSISTANT = (
 # she behaves. Second-person imperatives and their negated subjunctives.
 _SUMA_ACTS = (
     r"(?:firma|firmes|ignora|ignores|olvida|olvides|usa|uses|utiliza|pon|pongas|cambia|cambies|"
-    r"borra|borres|elimina|oculta|ocultes|esconde|escondas|guarda(?:te)?|guardes|manda|mandes|"
+    # "Guarda esto", "guárdatelo" ask Suma to keep a note, which is what it is for: no order.
+    r"borra|borres|elimina|oculta|ocultes|esconde|escondas|"
+    r"guarda(?:te)?(?!\s*(?:esto|eso|lo|la|que|est[ae]|es[ae]|este\s+dato|como|en|para)\b)|guardes|"
+    r"manda|mandes|"
     r"envia|envies|reenvia|reenvies|pasa|pases|responde|respondas|contesta|contestes|di|dile|"
     r"diles|digas|haz|hagas|trata|trates|llama|llames|cobra|cobres|aplica|apliques|sube|subas|"
     r"baja|bajes|aprueba|apruebes|acepta|aceptes|deja|dejes|ensena|ensenes|muestra|muestres|"

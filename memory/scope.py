@@ -178,7 +178,9 @@ _NARROW = re.compile(
     + r"|[a-z]{3,}\s+ni\s+[a-z]{3,})|"
     r"no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
     r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
-    r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|keep\s+(?:it|this(?:\s+one)?|that(?:\s+one)?)\s+(?:private|to\s+yourself|secret|"
+    r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|"
+    # As a heading or an aside: "only me: …", "just me, …", "me only".
+    r"(?:^|[(\-–—,;]\s*)(?:only|just)\s+me\s*[:,.)\-–—]|\bme\s+only\b|keep\s+(?:it|this(?:\s+one)?|that(?:\s+one)?)\s+(?:private|to\s+yourself|secret|"
     r"between\s+us|quiet)|"
     r"(?:don'?t|do\s+not|never)\s+(?:share|tell\s+(?:anyone|anybody|the\s+others|the\s+team|"
     r"the\s+rest|everyone|people))|"
@@ -187,6 +189,8 @@ _NARROW = re.compile(
     r")|"
     # A marker in parentheses or after a dash: "(privado)", "– confidencial".
     r"\(\s*(?:esto\s+(?:es\s+)?)?(?:privad[oa]|confidencial|personal|secreto)\s*\)|"
+    # Shortened: "(priv.) …", "priv: …", "(conf.)".
+    r"\(\s*(?:priv|conf|pers)\.?\s*\)|^\W*(?:priv|conf)\.?\s*[:\-–—]|"
     r"[-–—]\s*(?:privad[oa]|confidencial)\b|"
     # A marker as a hashtag: "#privado Frutería La Huerta…", "#confidencial".
     r"#(?:privad[oa]|confidencial|private|secreto)\b"
