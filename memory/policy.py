@@ -650,6 +650,11 @@ _INJECTION = re.compile(
             r"receiving|receives)\s+this\b|"
             r"\b(?:overrides?|supersedes?|replaces?)\s+(?:all\s+)?(?:any\s+)?(?:prior|previous|earlier|"
             r"your|other)\s+instructions\b",
+            # Somebody asks for the assistant to act, through the writer: "pídele a tu asistente
+            # que nos envíe…", "ask your AI to send us…".
+            r"\b(?:pide|pidele|pedidle|pidale|dile|decidle|digale|di)\s+(?:a|al)\s+(?:tu|vuestro|su|el|la)\s+"
+            r"(?:asistente|bot|chatbot|ia|suma|sistema|programa)\s+que\b|"
+            r"\b(?:ask|tell|get)\s+(?:your|the)\s+(?:ai|assistant|bot|chatbot|suma|system)\s+to\b",
             # Writing or calling someone on the writer's behalf: "escribe a Begoña de mi parte
             # diciendo que…", "llámale a Jorge y dile que…", "reclámale a Ferrer que pague".
             _CLAUSE + r"(?:escribe|escribele|escribeles|manda(?:le|les)?|envia(?:le|les)?|"
@@ -1179,6 +1184,17 @@ _SHORTHAND = (
     ),
     # "los domingos d partido": "de" cut to its letter between words.
     (re.compile(r"(?<=[a-z]\s)d(?=\s+[a-z]{3,})"), "de"),
+    (re.compile(r"\b(?:tds|tods)\b"), "todos"),
+    # "lo q t dijeron": "te" cut to its letter before a verb of telling or asking.
+    (
+        re.compile(
+            r"\bt(?=\s+(?:dijeron|dijo|dije|digo|digan|diga|pidieron|pidio|pido|pidan|han|ha)\b)"
+        ),
+        "te",
+    ),
+    # The orders people mistype in a hurry: "ignroa", "ingora", "olvdia".
+    (re.compile(r"\b(?:ignroa|ingora|ingnora|ignra|inora|ignor)\b"), "ignora"),
+    (re.compile(r"\b(?:olvdia|olivda|olvia)\b"), "olvida"),
 )
 
 
@@ -1675,6 +1691,9 @@ _CHIT_CHAT = re.compile(
     r"great|cool|nice|got\s+it|sure|yes|yep|nope|"
     # Letting it go: "olvídalo", "da igual", "never mind, forget it".
     r"olvidalo|dejalo|da\s+igual|no\s+importa|nada|never\s*mind|forget\s+it|no\s+worries|"
+    # Written to the wrong chat: "perdona, me he equivocado de chat", "sorry, wrong chat".
+    r"perdona|perdon|disculpa|sorry|me\s+he\s+equivocado(?:\s+de\s+(?:chat|conversacion|persona|"
+    r"numero))?|(?:wrong|equivocado\s+de)\s+(?:chat|conversacion|number|person)|"
     # Suma named, and what is not words: "gracias Suma!! 👍", "ok suma :)", "perfecto 👌".
     r"suma|[:;]-?[)(dp]|[^\w\s])[\s,.!¡?¿]*)+$"
 )
@@ -1701,6 +1720,9 @@ _FOR_NOW = re.compile(
     r"^\W*(?:(?:oye|porfa|por\s+favor|suma|hola|buenas)\W+)*(?:pasame|mandame|enviame|dame|hazme|"
     r"preparame|buscame|ensename|muestrame|dime|sacame|calculame|generame|ponme|redactame|"
     r"haz\s+(?:una|un|el|la)|prepara\s+(?:una|un|el|la)|send\s+me|give\s+me|show\s+me|make\s+me|"
+    # A look-up with what to tell back: "busca la factura 0187 y dime si está cobrada".
+    r"(?:busca|mira|comprueba|revisa|consulta)\s+(?:la|el|las|los|si)\b(?=[^.!?\n]*\by\s+"
+    r"(?:dime|avisame|me\s+dices|me\s+avisas))|"
     # With what is asked for as a pronoun: "búscamela", "pásamelos".
     r"(?:pasa|manda|envia|da|busca|ensena|muestra|saca|calcula|genera|prepara)mel[aeo]s?)\b"
 )

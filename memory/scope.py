@@ -312,6 +312,8 @@ _OWN_LIFE = re.compile(
     # Years of one's own: "cumplo 50", "el mes que viene hago 20 años casado", "hacemos 10
     # años de casados". "Cumplimos 25 años como empresa" is the company's.
     r"(?:cumplo|cumplire|hago|hare)\s+(?:ya\s+)?(?:\d{1,2}\s+)?anos\b(?!\s+(?:en|de|con|como|trabajando)\b)|"
+    # "cumplo 45 el 3 de febrero": one's age, without "años".
+    r"cumplo\s+\d{2}\b(?!\s*(?:€|euros?|%|dias|meses|semanas|horas|clientes|facturas|pedidos|obras|anos))|"
     r"(?:hago|hare|hacemos|haremos|cumplo|cumplimos|llevo|llevamos)\s+(?:ya\s+)?\d{1,2}\s+anos\s+"
     r"(?:de\s+)?(?:casad[oa]s?|de\s+boda|juntos|de\s+novios)|"
     # A purchase of one's own, whatever it is for: "estoy pensando en comprarme una moto pa ir
