@@ -244,6 +244,11 @@ _SHARE = re.compile(
     r"(?:no\s+pasa\s+nada|no\s+me\s+importa)\s+(?:si|que)\s+lo\s+(?:saben|sepan|ven|vean)\s+"
     r"(?:todos|los\s+demas|el\s+equipo)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
+    # Said formally or in the passive: "solicito que esto se comparta con todo el equipo".
+    r"(?:que\s+)?(?:esto\s+|eso\s+|lo\s+siguiente\s+)?se\s+(?:comparta|compartan|comparte|"
+    r"difunda|haga\s+llegar)\s+(?:a|con)\s+(?:todos|todo\s+el\s+(?:equipo|personal|mundo)|"
+    r"toda\s+la\s+(?:empresa|plantilla|oficina)|el\s+equipo|la\s+empresa|la\s+plantilla)"
+    r"(?!\s+(?:de|del|los|las)\b)|"
     # Said as what the note is, as its heading: "nota compartida:", "info común pa la oficina,
     # …", "ponlo en común". "La nota compartida con Talleres" inside a sentence is a document.
     r"(?:^\W*"

@@ -18,7 +18,7 @@ from memory.ladder import Layer, decide_layer
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
 from memory.scope import requested_visibility as scope_requested
-from memory.scope import written_category
+from memory.scope import strip_markers, written_category
 from memory.services.audit import audit_change, snapshot
 from memory.services.base import (
     IBAN_ATTRIBUTE,
@@ -180,6 +180,16 @@ def memory_write(
     return result
 
 
+def _reads_as_order(text: str, embedding: list[float]) -> bool:
+    """The learned backstop (decision 0048) on what ``text`` tells, without its scope markers:
+    a sharing marker is itself worded as a request ("ruego que esté disponible para todo el
+    personal: …") and must not make the fact it marks read as an order."""
+    unmarked = strip_markers(text)
+    if unmarked != text:
+        return reads_as_instruction(unmarked)
+    return reads_as_instruction(text, vector=embedding)
+
+
 def _store(
     *, access: AiAccess, layer: Layer, organization_id: int | None, fields: dict[str, Any]
 ) -> WriteResult:
@@ -212,8 +222,8 @@ def _store(
     # Embedded only now: a merge keeps the existing row's vector, so a fact told again costs
     # no encoder run.
     embedding = embed_passages([fields["text"]])[0]
-    if (visibility == Visibility.SHARED or layer.propose_sharing) and reads_as_instruction(
-        fields["text"], vector=embedding
+    if (visibility == Visibility.SHARED or layer.propose_sharing) and _reads_as_order(
+        fields["text"], embedding
     ):
         # What the rules let through but reads like an order to Suma or an errand for others
         # (the learned backstop, decision 0048): only ever narrowed, to the writer's own note.

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import pytest
 
+from memory.models import Memory
 from memory.policy import REASON_CONFIDENTIAL, REASON_INJECTION, is_nothing_to_store, policy_class
 from memory.policy_secrets import find_iban, mask_secrets
 from memory.scope import is_own_life, marked_visibility
+from memory.services import memory_write
 from sumalos.rls.rule import Visibility
 from tests.memory.api_refusals import assert_refused_through_the_api
 
@@ -266,3 +268,32 @@ def test_round25_t_dev_nothing_to_store(text, expected):
 def test_ones_age_without_years_is_own_life():
     assert is_own_life("cumplo 38 el 12 de abril, que lo sepáis") is True
     assert is_own_life("este mes cumplo 20 años con Talleres García como cliente") is False
+
+
+def test_a_sharing_marker_worded_as_a_request_is_read_as_a_marker():
+    assert (
+        marked_visibility(
+            "Solicito que esto se comparta con todo el equipo: Clínica Dental Sonrisas paga a "
+            "45 días."
+        )
+        == Visibility.SHARED
+    )
+    assert marked_visibility("el catálogo se comparte con todos los clientes") is None
+
+
+@pytest.mark.django_db
+def test_the_learned_backstop_reads_the_fact_without_its_sharing_marker(world):
+    # Given the owner asks, formally, for a fact to be available to everybody (the request
+    # alone scores as an order to the learned backstop; the fact without it does not),
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="cliente",
+        text="Por favor, que lo sepa todo el equipo: Residencia Los Olivos exige parte de trabajo "
+        "firmado.",
+        explicit=True,
+    )
+
+    # then it is stored shared, not narrowed to the owner's note.
+    assert result.memory is not None
+    assert list(Memory.objects.values_list("visibility", flat=True)) == [Visibility.SHARED]
