@@ -70,6 +70,10 @@ _NARROW = re.compile(
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:compartas|comparta|compartais|compartir|publiques|"
     r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
     r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
+    # "nada de compartirlo", "que lo recuerdes tú y solo tú", "only you".
+    r"nada\s+de\s+compartir(?:lo|la)?|\btu\s+y\s+(?:solo|solamente|nadie\s+mas\s+que)\s+tu\b|"
+    r"(?:que\s+)?(?:lo\s+)?(?:recuerdes|sepas|guardes)\s+(?:solo|solamente|unicamente)\s+tu\b|"
+    r"only\s+you\s+(?:and\s+me\s+|and\s+i\s+)?(?:should\s+|can\s+|may\s+)?(?:know|see|read)\b|"
     # "no lo pongas en lo de la empresa", "no lo metas en lo compartido".
     r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:lo\s+del?\s+)?"
     r"(?:la\s+empresa|lo\s+compartido|lo\s+comun|la\s+memoria\s+de\s+la\s+empresa|el\s+equipo|"
@@ -244,6 +248,9 @@ _SHARE = re.compile(
     r"(?:no\s+pasa\s+nada|no\s+me\s+importa)\s+(?:si|que)\s+lo\s+(?:saben|sepan|ven|vean)\s+"
     r"(?:todos|los\s+demas|el\s+equipo)|"
     r"(?:lo|la)\s+compartimos|compartir\s+con\s+(?:todos|el\s+equipo|la\s+empresa)|"
+    # The colleagues named who are to see it: "Esto que lo vean también Lucía, Andrés y Carmen:".
+    r"que\s+(?:lo|la|esto)\s+(?:vean|sepan|lean|tengan)\s+tambien\s+[a-z]{3,}(?:\s*,\s*[a-z]{3,})*"
+    r"\s+y\s+[a-z]{3,}\b|"
     # Said formally or in the passive: "solicito que esto se comparta con todo el equipo".
     r"(?:que\s+)?(?:esto\s+|eso\s+|lo\s+siguiente\s+)?se\s+(?:comparta|compartan|comparte|"
     r"difunda|haga\s+llegar)\s+(?:a|con)\s+(?:todos|todo\s+el\s+(?:equipo|personal|mundo)|"
@@ -521,6 +528,8 @@ _OWN_PURSUIT = re.compile(
     r"\b(?:"
     r"(?:estoy|ando)\s+(?:buscando|mirando)\s+(?:piso|casa|apartamento|coche|moto|novi[oa])|"
     r"(?:me\s+)?estoy\s+sacando|me\s+(?:saco|sacare)\s+el|(?:estoy\s+)?aprendiendo\s+(?:a\s+)?\w+|"
+    # Catalan and Valencian: "estic aprenent anglès", "m'estic traient el carnet".
+    r"estic\s+aprenent\b|m'?estic\s+traient\b|(?:faig|comence|comencare)\s+un\s+curs\b|"
     r"(?:corro|correre|voy\s+a\s+correr)\s+(?:la|el|una|un)\b|entreno\b|juego\s+al?\b|"
     r"(?:hago|empiezo)\s+(?:yoga|pilates|crossfit|deporte|running|natacion|gimnasio|boxeo)|"
     r"voy\s+al\s+gimnasio|comprarme|me\s+(?:compro|comprare|he\s+comprado)\b|"
