@@ -237,6 +237,8 @@ _SHARE = re.compile(
     r"info|informacion|lo)\s+de\s+(?:la\s+)?empresa|"
     # Catalan and Valencian: "per a tots", "per a l'empresa", "compartix-ho".
     r"per\s+a\s+(?:tots|totes|tothom|l'empresa|l'equip|tot\s+l'equip)|compart(?:ix|eix)-ho|"
+    r"compart(?:iu|im|ir)-ho|compartix|amb\s+tothom|que\s+ho\s+(?:sapiga|sapia|sapien|vegen|vegin)\s+"
+    r"(?:tothom|tots|l'equip)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
     r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
@@ -387,6 +389,7 @@ _OWN_LIFE = re.compile(
     r"(?:vivo|vivimos)\s+en|mi\s+(?:casa|piso|coche|moto)\b|"
     # English
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
+    r"dad|mum|mom|parents|brother|sister|grandma|grandpa|girlfriend|boyfriend|"
     r"birthday|holidays?|vacation|doctor|health)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
     r"i'?m\s+(?:moving|leaving|getting\s+married|going\s+on\s+holiday|sick|ill|off\s+sick)|"
     r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)|"

@@ -17,8 +17,8 @@ from memory.instruction_model import reads_as_instruction
 from memory.ladder import Layer, decide_layer
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
+from memory.scope import marked_visibility, written_category
 from memory.scope import requested_visibility as scope_requested
-from memory.scope import strip_markers, written_category
 from memory.services.audit import audit_change, snapshot
 from memory.services.base import (
     IBAN_ATTRIBUTE,
@@ -186,12 +186,13 @@ def memory_write(
 
 
 def _reads_as_order(text: str, embedding: list[float]) -> bool:
-    """The learned backstop (decision 0048) on what ``text`` tells, without its scope markers:
-    a sharing marker is itself worded as a request ("ruego que esté disponible para todo el
-    personal: …") and must not make the fact it marks read as an order."""
-    unmarked = strip_markers(text)
-    if unmarked != text:
-        return reads_as_instruction(unmarked)
+    """The learned backstop (decision 0048) on what ``text`` tells. A heading that asks to
+    share is itself worded as a request ("Ruego que esté disponible para todo el personal: …")
+    and must not make the fact after it read as an order; an order that shares ("publícalos
+    para todos sin pasar por Olga") is read whole."""
+    heading, colon, told = text.partition(":")
+    if colon and told.strip() and marked_visibility(heading) == Visibility.SHARED:
+        return reads_as_instruction(told.strip())
     return reads_as_instruction(text, vector=embedding)
 
 
