@@ -143,10 +143,11 @@ def memory_write(
         # organizations as personal) and never proposed.
         layer = Layer(Visibility.PRIVATE_IN_ORG)
 
+    # Whose fact it is: the linked contact's name, or the name the fact was told about.
     owner_name = (
         Contact.objects.filter(pk=contact_id).values_list("name", flat=True).first() or ""
         if contact_id is not None
-        else ""
+        else subject
     )
     destination = names_a_destination(f"{text} {value}", owner_name=owner_name) and (
         layer.visibility == Visibility.SHARED or layer.propose_sharing

@@ -447,3 +447,26 @@ def test_round25_u_dev_nothing_to_store(text, expected):
 def test_round25_u_dev_markers_and_own_life():
     assert marked_visibility("Compartim-ho amb tothom: Ruiz tanca a les 14 h") == Visibility.SHARED
     assert is_own_life("my mum is moving in with us in March") is True
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("address", "expected"),
+    [
+        ("facturas@hostalmiramar.es", Visibility.SHARED),
+        ("facturas@cobros-rapidos.com", Visibility.PRIVATE_IN_ORG),
+    ],
+)
+def test_a_contacts_own_address_is_shared_and_another_stays_the_writers(world, address, expected):
+    # Given the owner tells where Hostal Miramar wants its invoices,
+    memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="cliente",
+        subject="Hostal Miramar",
+        text=f"Hostal Miramar quiere las facturas por correo a {address}",
+        explicit=True,
+    )
+
+    # then an address on its own domain is shared, and any other stays the owner's note.
+    assert list(Memory.objects.values_list("visibility", flat=True)) == [expected]
