@@ -97,6 +97,14 @@ def _iban_spans(text: str) -> Iterator[tuple[Span, str]]:
                 yield match.span(), iban
 
 
+def iban_on_one_line(text: str) -> str:
+    """``text`` with every IBAN broken over lines ("IBAN: ES24 1465\n3799 2994\n1378 3019")
+    joined with spaces, so that a reader of lines sees it whole; nothing else changes."""
+    for (start, end), _ in sorted(_iban_spans(text), reverse=True):
+        text = text[:start] + text[start:end].replace("\n", " ") + text[end:]
+    return text
+
+
 def find_iban(text: str) -> str | None:
     """The first IBAN in ``text``, compact and uppercase, or None."""
     found = sorted(_iban_spans(text))

@@ -51,7 +51,7 @@ from learning.offline.subjects import (
     trade_names,
     unknown_names,
 )
-from memory.policy_secrets import fold_aligned
+from memory.policy_secrets import fold_aligned, iban_on_one_line
 from memory.scope import is_own_life, strip_markers
 from sumalos.platform.text import MONTHS
 
@@ -361,7 +361,7 @@ _NOT_ITEMS = frozenset(
 def _clean(text: str) -> str:
     """The message without markers, openers or letter formalities, one line per line: a list
     or a "key: value" card says one thing per line."""
-    lines = [_clean_line(strip_markers(line)) for line in text.splitlines()]
+    lines = [_clean_line(strip_markers(line)) for line in iban_on_one_line(text).splitlines()]
     cleaned = "\n".join(line for line in lines if line) or _clean_line(text)
     return cleaned[:1].upper() + cleaned[1:]
 
