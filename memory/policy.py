@@ -1854,9 +1854,10 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+|\s*(?=¿)")
 # A document asked for now, with its items after a colon: "hazme un presupuesto para X: cambio
 # de grifo más desplazamiento". Items without a verb of their own tell nothing ("…: paga a 30
 # días" does); a note asked for ("hazme una nota…: …") is what to keep, not a document.
+_DOCUMENTS = r"presupuesto|factura|proforma|albaran|abono|rectificativa"
 _DOCUMENT_ASKED = re.compile(
-    r"\b(?:un|una|el|la)\s+(?:presupuesto|factura|proforma|albaran|abono|rectificativa|pedido|"
-    r"resumen|informe|listado)\b|\b(?:a|an|the)\s+(?:quote|invoice|estimate|report)\b"
+    rf"\b(?:un|una|el|la)\s+(?:{_DOCUMENTS}|pedido|resumen|informe|listado)\b|"
+    r"\b(?:a|an|the)\s+(?:quote|invoice|estimate|report)\b"
 )
 # A document asked for in a question, as opposed to asked about: "¿me haces el presupuesto…?",
 # "can you draft the quote…?"; "¿cuánto fue el presupuesto…?" asks about one.
@@ -1905,7 +1906,7 @@ _ABOUT_THE_PASTE = re.compile(
 
 
 # The document asked for, after its items: "hazlo y me lo enseñas", "prepáramelo".
-_DOCUMENT_NAMED = re.compile(r"\b(?:presupuesto|factura|proforma|albaran|abono|quote|invoice)\b")
+_DOCUMENT_NAMED = re.compile(rf"\b(?:{_DOCUMENTS}|quote|invoice)\b")
 _MAKE_IT = re.compile(
     r"^\W*(?:haz(?:me)?l[oa]|preparal[oa]|preparamel[oa]|redactal[oa]|redactamel[oa]|mandamel[oa]|"
     r"pasamel[oa]|ensenamel[oa])\b"
