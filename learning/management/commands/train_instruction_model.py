@@ -23,8 +23,8 @@ from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
-# Held out: set P's dev half chooses the threshold; the test halves, and sets Q, R and S
-# (written after the weights), are measures.
+# Held out: set P's dev half chooses the threshold; the test halves, and sets Q to U (written
+# after the weights), are measures.
 HELD_OUT = frozenset(
     {
         "policy_dev_p.jsonl",
@@ -38,6 +38,10 @@ HELD_OUT = frozenset(
         "policy_test_r.jsonl",
         "policy_dev_s.jsonl",
         "policy_test_s.jsonl",
+        "policy_dev_t.jsonl",
+        "policy_test_t.jsonl",
+        "policy_dev_u.jsonl",
+        "policy_test_u.jsonl",
     }
 )
 # As the gate scales its embedding against its other inputs; the exported weights absorb it.
