@@ -211,7 +211,9 @@ _ONE_OFF = re.compile(
     r"\b(?:(?:solo|por)\s+)?(?:esta|esa|aquella)\s+vez\b|\bpor\s+una\s+vez\b|"
     r"\b(?:excepcionalmente|puntualmente)\b|"
     r"\bde\s+(?:forma|manera|modo)\s+(?:puntual|excepcional)\b|"
-    r"\bsolo\s+(?:este|esta|ese|esa)\s+(?:mes|semana|trimestre|ano|factura|pedido|obra)\b"
+    r"\bsolo\s+(?:este|esta|ese|esa)\s+(?:mes|semana|trimestre|ano|factura|pedido|obra)\b|"
+    # a visit put off for the day ("que hoy no vayamos, mejor el viernes")
+    r"\bhoy\s+no\s+(?:vay|veng|pase|pasa|pasem|pod)[a-z]*\b"
 )
 # Words near a name that make it the contact person ("el director, el Sr. Cuesta",
 # "persona de contacto Vicen", "preguntar por Rosana"), or that follow it ("Julián, el del
@@ -219,6 +221,7 @@ _ONE_OFF = re.compile(
 _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
+    r"manager|ask\s+for|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
@@ -227,10 +230,11 @@ _ROLE_BEFORE = re.compile(
     r"\bsu\s+(?:hij[oa]|mujer|marido|espos[oa]|herman[oa]|madre|padre|sobrin[oa]|yerno|nuera|"
     r"cunad[oa]|suegr[oa]|niet[oa]|pareja|soci[oa])\b)\s*[^,.;:]{0,12}$"
 )
+# Matched at the name's end (no "^": with a start position it would never match).
 _ROLE_AFTER = re.compile(
-    r"^(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|^,\s+(?:el|la)\s+[a-z]+\b"
+    r"(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que|del?)\b|,\s+(?:el|la)\s+[a-z]+\b"
     # "julian de recepcion es el contacto"
-    r"|^" + IS_THE_CONTACT
+    r"|" + IS_THE_CONTACT
 )
 
 _QUESTION_OR_ORDER = re.compile(
@@ -471,6 +475,7 @@ def find_subject(
         if not any(b <= m.start and m.end <= e for b, e in values)
         and not _another_business(m, traded, text)
         and not _runs_on(m, longer)
+        and not _describes_the_name_before(m, text)
     ]
     if mentions:
         other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
@@ -539,6 +544,18 @@ def _bracketed_instead(text: str, mention: Mention, traded: list[Mention]) -> Me
     if named is None or link(named.name, [mention.contact]) is not None or not sets_apart(text):
         return None
     return named
+
+
+def _describes_the_name_before(mention: Mention, text: str) -> bool:
+    """A role word in a bracket right after a name the contacts do not hold describes that
+    name ("En Grifería Sueca (el almacén de la carretera de Sueca) nos hacen…"): it is not
+    the contact the role word would link to."""
+    said = fold_aligned(text[mention.start : mention.end]).lower()
+    opened = text.rfind("(", 0, mention.start)
+    if said not in ROLE_WORDS or opened == -1 or ")" in text[opened : mention.start]:
+        return False
+    before = text[:opened].rstrip()
+    return any(n.end == len(before) for n in unknown_names(before, []))
 
 
 def _another_business(mention: Mention, traded: list[Mention], text: str) -> bool:
@@ -667,6 +684,7 @@ def _fact_text(attribute: str, value: str, subject: Subject, clause: str) -> str
     if subject.kind in (CONTACT, NAMED):
         if attribute == "plazo_pago":
             term = value if value in ("al contado", "por adelantado") else f"a {value}"
+            term = f"el {value}" if value.startswith("día ") else term
             return f"A {who} le pagamos {term}." if supplier else f"{who} paga {term}."
         if attribute == "metodo_pago" and value.startswith("no acepta "):
             return f"Con {who} no se aceptan {value.removeprefix('no acepta ')}."
@@ -790,7 +808,7 @@ def _clause_facts(
     p_nothing = dict(guess.ranked)[NOTHING]
     unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
     delivery = delivery_said is not None
-    if unsure and not delivery:
+    if unsure and not delivery and not _contact_person(live, folded):
         return []
     chosen = [NOTE if unsure else scored[0][1]]
     if chosen[0] == NOTE and delivery:
@@ -816,6 +834,10 @@ def _clause_facts(
         value = _value(attribute, after)
         price_at = next((s.start for s in after if s.value == value), len(clause))
         subject = find_subject(clause, slots, contacts, attribute)
+        if attribute == "persona_contacto" and _the_subject_itself(value, subject):
+            # "Con Reformas Puchades mejor no empezar…": the business read as a person's name
+            # is who the clause is about, so what it says is a note.
+            attribute, value = NOTE, ""
         if attribute == "preferencia" and subject.kind == WRITER:
             said, value = _preference_value(clause)
             # a tone said in words is the tone, unless the clause sets one already ("de tú")
@@ -837,6 +859,13 @@ def _clause_facts(
             )
         )
     return facts
+
+
+def _the_subject_itself(value: str, subject: Subject) -> bool:
+    """Whether a person's name read is the whole name of the subject (its legal form aside):
+    "Angela" is the owner of Peluquería Ángela, "Reformas Puchades" is Reformas Puchades."""
+    name = subject.name.rsplit(" ", 1)[0] if has_legal_form(subject.name) else subject.name
+    return bool(value) and fold_aligned(value).lower() == fold_aligned(name).lower()
 
 
 def _holds_the_keys(slot: Slot, delivery: re.Match[str] | None) -> bool:
@@ -1011,7 +1040,16 @@ def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName
     if first is None:
         return slots
     others = [m for m in match_contacts(clause, list(contacts)) if m.start >= first.end]
-    return slots if others else [s for s in slots if s is not first]
+    holds_a_role = _DECIDES.search(fold_aligned(clause[first.end :]).lower()) is not None
+    return slots if others or holds_a_role else [s for s in slots if s is not first]
+
+
+# Who signs or decides at a business: "Paco, el hermano mayor, es el que firma" names the
+# contact person of the business the message (or the one before it) is about.
+_DECIDES = re.compile(
+    r"\b(?:es|son)\s+(?:(?:el|la|los|las)\s+(?:que|q)|quien)\s+"
+    r"(?:firma|firman|manda|mandan|decide|deciden|autoriza|aprueba|paga)\b"
+)
 
 
 def _whole_name(value: str, contact: ContactName) -> bool:
@@ -1483,6 +1521,24 @@ def _two_named(message: str, contacts: Sequence[ContactName]) -> list[Mention]:
     return unknown_names(message, [])
 
 
+# The business moving its premises ("nos mudamos de nave", "nos trasladamos a un local
+# nuevo"): the company's address, not the writer's home.
+_COMPANY_MOVE = re.compile(
+    r"\bnos\s+(?:mudamos|trasladamos|cambiamos|vamos)\s+(?:de|a)\s+(?:(?:una?|otr[oa])\s+)?"
+    r"(?:nave|local|oficina|taller|almacen|sede)\b"
+)
+
+
+# The writer's own qualifications and share of the work ("tengo el carné de instalador de gas",
+# "ya no llevo yo los cobros", "yo solo hago las facturas"): a note about her.
+_OWN_WORK = re.compile(
+    r"^\s*(?:yo\s+)?(?:tengo|me\s+he\s+sacado|he\s+sacado)\s+(?:el|la|los|las)\s+"
+    r"(?:carne|carnet|titulo|certificado|acreditacion|habilitacion)s?\b"
+    r"|\b(?:ya\s+)?no\s+(?:llevo|hago)\s+yo\b"
+    r"|\byo\s+(?:solo|ya\s+no)\s+(?:llevo|hago|me\s+encargo\s+de)\b"
+)
+
+
 def _message_facts(
     message: str,
     known: list[KnownAttribute],
@@ -1492,7 +1548,11 @@ def _message_facts(
     cleaned = _clean(message)
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []
-    if is_own_life(cleaned) and not match_contacts(cleaned, list(contacts)):
+    folded = fold_aligned(cleaned).lower()
+    own_life = (is_own_life(cleaned) or _OWN_WORK.search(folded) is not None) and not (
+        _COMPANY_MOVE.search(folded)
+    )
+    if own_life and not match_contacts(cleaned, list(contacts)):
         # The writer's own life: its family facts, how the writer likes to be reached or
         # called and her own hours ("yo curro de 8 a 3"), or else one note about the writer.
         patterned = list(pattern_facts(cleaned))
@@ -1588,8 +1648,11 @@ def _one_note(
 ) -> list[ExtractedFact]:
     """Notes only, all about one subject: the whole message as one note about it, so the
     clauses after the one read as a note are not lost ("ojo con el perro de X, muerde. tocar y
-    esperar a que lo ate")."""
-    if not facts or not all(f.note for f in facts):
+    esperar a que lo ate"). What to do at the door after a warning ("tiene un perro suelto.
+    Antes de entrar llamad al timbre y esperad a que lo ate") belongs to that note."""
+    if not facts or not facts[0].note:
+        return facts
+    if not all(f.note or f.attribute == "instrucciones_entrega" for f in facts):
         return facts
     whole = note_fact(message, contacts)
     if whole is None or any(_key(f) != _key(whole) for f in facts):
@@ -1612,12 +1675,30 @@ def _letter_sender(message: str, contacts: Sequence[ContactName]) -> ExtractedFa
     if _LETTER.search(message) is None:
         return None
     others = [c for c in contacts if c.kind != OWN]
-    lines = [line for line in message.splitlines() if line.strip(' "”»')]
-    signed = match_contacts(lines[-1], others) if lines else []
+    signed = [m for line in _signature(message) for m in match_contacts(line, others)]
     contact = domain_owner(message, others) or (signed[0].contact if signed else None)
     if contact is None:
         return None
     return _subject_only(Subject(CONTACT, contact.name, contact), message)
+
+
+# The closing formula of a letter, on a line of its own: the signature follows it.
+_CLOSING_FORMULA = re.compile(
+    r"^[\s\"“«>]*(?:(?:un\s+)?(?:cordial|afectuoso|atento)?\s*saludo|saludos|atentamente|"
+    r"reciba[n]?\s+un\s+cordial|gracias|best\s+regards|regards|kind\s+regards)\b[^\n]{0,30}$",
+    re.IGNORECASE,
+)
+SIGNATURE_LINES = 4
+
+
+def _signature(message: str) -> list[str]:
+    """The lines that sign a letter: those after its closing formula ("Un cordial saludo," /
+    "Administración – Residencia Los Olivos" / "Paterna"), or else its last line."""
+    lines = [line for line in message.splitlines() if line.strip(' "”»>')]
+    closing = [i for i, line in enumerate(lines) if _CLOSING_FORMULA.match(line)]
+    if closing:
+        return lines[closing[-1] + 1 : closing[-1] + 1 + SIGNATURE_LINES]
+    return lines[-1:]
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:
@@ -1667,7 +1748,17 @@ def _each_subject(
     clause: str, contacts: Sequence[ContactName], today: datetime.date | None
 ) -> list[str]:
     """A clause that pairs two contacts with a value each, joined by "y" ("teresa muñoz en
-    efectivo y oscar tormo por bizum"), read as two clauses; any other clause as it is."""
+    efectivo y oscar tormo por bizum"), read as two clauses; any other clause as it is. A
+    colon that opens such a list ("cada uno paga distinto: el gym a 45 días y la autoescuela
+    a 15") ends the clause before it; a label ("De:", "Cliente:") is no such clause."""
+    colon = clause.find(": ")
+    said_before = clause[:colon].split()
+    if colon != -1 and len(said_before) >= MIN_LEAD_WORDS and not _typed(clause[:colon], today):
+        listed = clause[colon + 2 :]
+        opening = _LEAD_WORDS.match(listed)
+        named = [m.start for m in match_contacts(listed, list(contacts))]
+        if named and min(named) <= (opening.end() if opening else 0) and _typed(listed, today):
+            return [clause[: colon + 1], *_each_subject(listed, contacts, today)]
     for joint in _AND.finditer(clause):
         before, after = clause[: joint.start()], clause[joint.end() :]
         opening = _LEAD_WORDS.match(after)
@@ -1688,6 +1779,8 @@ def _typed(text: str, today: datetime.date | None) -> bool:
 
 
 _AND = re.compile(r",?\s+y\s+")
+# Words a clause says before the colon that opens a list of businesses and their values.
+MIN_LEAD_WORDS = 3
 # The words a name may follow at the start of its clause: "y los de la panadería López a 30".
 _LEAD_WORDS = re.compile(r"(?:(?:a|al|el|la|los|las|de|del|en|con)\s+)*", re.IGNORECASE)
 _PAIRED_VALUES = frozenset(

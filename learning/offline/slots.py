@@ -24,9 +24,23 @@ from sumalos.platform.text import MONTHS
 
 WEEKDAYS = ("lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo")
 _WEEKDAY_NAMES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+# Months in Valencian as well ("del 24 de desembre al 6 de gener"); "març" is left out, since
+# folded it is the name Marc.
+VALENCIAN_MONTHS = {
+    "gener": "enero",
+    "febrer": "febrero",
+    "maig": "mayo",
+    "juny": "junio",
+    "juliol": "julio",
+    "agost": "agosto",
+    "setembre": "septiembre",
+    "novembre": "noviembre",
+    "desembre": "diciembre",
+    "setiembre": "septiembre",
+}
 _MONTHS = (
     "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|"
-    "noviembre|diciembre"
+    "noviembre|diciembre|gener|febrer|maig|juny|juliol|agost|setembre|novembre|desembre"
 )
 _MONTH = rf"(?P<month>{_MONTHS})"
 _DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
@@ -128,6 +142,14 @@ _TERM_BARE = re.compile(
     # "no a 30, a 15": a correction that names the term twice and the verb never.
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
+    # and the other way round: "a 45 ahora, no a 60"
+    r"|(?:^|[,;:(]\s*)a\s+(?P<n4>\d{1,3})(?:\s+(?:ahora|ya))?\s*,?\s+no\s+a\s+\d{1,3}\b"
+)
+# A fixed day of each month that payments go out on ("solo hace las transferencias el día 10
+# de cada mes"), with paying said just before it.
+_TERM_MONTH_DAY = re.compile(r"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{1,2})\s+de\s+cada\s+mes\b")
+_PAYING_BEFORE = re.compile(
+    r"\b(?:pag|cobr|transferenc|abon|ingres|venc|remes)[a-z]*\b[^.;:]{0,40}$"
 )
 CASH = "al contado"
 # "Una sola factura a final de mes": when the invoice is made, not when it is paid.
@@ -161,10 +183,16 @@ def _terms(folded: str) -> list[Slot]:
         if n is not None and 0 < n <= 12:
             slots.append(Slot("term", f"{int(n) * 30} días", *match.span()))
     for match in _TERM_BARE.finditer(folded):
-        group = next(g for g in ("n", "n2", "n3") if match.group(g))
+        group = next(g for g in ("n", "n2", "n3", "n4") if match.group(g))
         n = _number(match.group(group))
         if n is not None and 0 < n <= 180:
             slots.append(Slot("term", f"{int(n)} días", match.start(group) - 2, match.end(group)))
+    for match in _TERM_MONTH_DAY.finditer(folded):
+        day = int(match.group("d"))
+        if 1 <= day <= 31 and _PAYING_BEFORE.search(
+            folded[max(0, match.start() - 60) : match.start()]
+        ):
+            slots.append(Slot("term", f"día {day} de cada mes", *match.span()))
     for match in _TERM_EOM.finditer(folded):
         if _INVOICED_BEFORE.search(folded[max(0, match.start() - 40) : match.start()]):
             continue
@@ -208,12 +236,19 @@ _UNITS = {
     "año": "año",
     "ano": "año",
 }
+# Cents said in words: any number word but "un"/"una", which would be a count ("una vez").
+_CENTS_WORD = "|".join(
+    sorted((w for w, n in _NUMBER_WORDS.items() if 1 < n < 100), key=len, reverse=True)
+)
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
 _AMOUNT = re.compile(
     rf"(?:(?P<n>{_NUM})\s*(?:€|eur(?:os?)?\b|pavos\b|e\b)"
-    # in words, only with the currency said in full: "trescientos euros"
-    rf"|\b(?P<said>{_NUMBER_WORD})\s+(?:euros?|pavos)\b)"
+    # in words, only with the currency said in full: "trescientos euros", and the cents after
+    # it as a voice note says them ("un euro treinta y nueve el litro")
+    rf"|\b(?P<said>{_NUMBER_WORD})\s+(?:euros?|pavos)\b"
+    rf"(?:\s+(?:con\s+)?(?P<cents>{_CENTS_WORD})(?:\s+centimos)?"
+    r"(?=\s*(?:$|[,.;:]|(?:el|la|por|x|cada|al)\b)))?)"
     rf"(?:\s*(?:/|por|x|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
 )
 _BARE_PRICE = re.compile(
@@ -297,6 +332,8 @@ def _amounts(folded: str) -> list[Slot]:
         n = _number(match.group("n") or match.group("said"))
         if n is None:
             continue
+        if match.group("cents"):
+            n += Decimal(_NUMBER_WORDS[match.group("cents")]) / 100
         unit = _UNITS.get(match.group("unit") or "", "")
         value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
         slots.append(Slot("amount", value, *match.span()))
@@ -345,7 +382,7 @@ def _amounts(folded: str) -> list[Slot]:
 _MONTH_NUMBER = {name: i + 1 for i, name in enumerate(MONTHS)} | {"setiembre": 9}
 _PERIOD_DAYS = re.compile(
     rf"\bdel?\s+(?:dia\s+)?(?P<a>\d{{1,2}})\s+(?:de\s+{_MONTH.replace('month', 'm1')}\s+)?"
-    rf"(?:al|hasta\s+el|a)\s+(?:dia\s+)?(?P<b>\d{{1,2}})\s+de\s+{_MONTH}"
+    rf"(?:al|hasta\s+el|a)\s+(?:dia\s+)?(?P<b>\d{{1,2}})\s+(?:de\s+|d'){_MONTH}"
 )
 _FORTNIGHT = re.compile(
     rf"\b(?:la\s+)?(?P<which>primera|segunda|ultima|1a|2a)\s+quincena\s+de\s+{_MONTH}"
@@ -355,7 +392,7 @@ _WEEKS = re.compile(
     rf"\b(?:las\s+)?(?P<which>dos\s+primeras|dos\s+ultimas|primera|ultima)\s+semanas?\s+de\s+{_MONTH}"
 )
 _DATE = re.compile(
-    rf"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{{1,2}})\s+de\s+{_MONTH}(?:\s+(?:de\s+)?(?P<y>20\d\d))?"
+    rf"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{{1,2}})\s+(?:de\s+|d'){_MONTH}(?:\s+(?:de\s+)?(?P<y>20\d\d))?"
     r"|\b(?P<d2>\d{1,2})/(?P<m2>\d{1,2})(?:/(?P<y2>\d{2,4}))?\b"
 )
 # The canonical forms themselves, so a stored value reads back as the same slot.
@@ -419,6 +456,7 @@ _NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
 _CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las?\s+" + _CLOCK.format("a"))
 # "el gimnasio abre a las 7": open from then (a span "de 7 a 14" is read as a range instead).
 _OPENS_AT = re.compile(r"\b(?:abre|abren|abrimos)\s+a\s+las?\s+" + _CLOCK.format("a"))
+_MORNING_AFTER = re.compile(r"\s*(?:h\b)?\s*(?:de\s+la\s+manana|am\b|a\.m\.)")
 # No business closes in the small hours: "cierra a la 1 y media" is 13:30.
 AFTERNOON_CLOSE = range(1, 8)
 # Nor opens then: a span of hours starting from 1 to 5 ("de 2 a 4") is in the afternoon.
@@ -453,14 +491,14 @@ def _year_for(month: int, day: int, today: datetime.date) -> int:
 
 def _month_of(match: re.Match[str], group: str = "month") -> str:
     name = match.group(group)
-    return "septiembre" if name == "setiembre" else name
+    return VALENCIAN_MONTHS.get(name, name)
 
 
 def _dates(folded: str, today: datetime.date) -> list[Slot]:
     slots = []
     for match in _PERIOD_DAYS.finditer(folded):
         month = _month_of(match)
-        first = match.group("m1")
+        first = match.group("m1") and _month_of(match, "m1")
         start = f"{int(match.group('a'))} {first}" if first else str(int(match.group("a")))
         slots.append(Slot("period", f"{start}-{int(match.group('b'))} {month}", *match.span()))
     for match in _PERIOD_CANONICAL.finditer(folded):
@@ -474,7 +512,7 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
     for match in _FORTNIGHT.finditer(folded):
         which = match.group("which") or match.group("which2")
         month = match.group("month") or match.group("m2")
-        month = "septiembre" if month == "setiembre" else month
+        month = VALENCIAN_MONTHS.get(month, month)
         last = _last_day(month)
         days = "1-15" if which in ("primera", "1a") else f"16-{last}"
         slots.append(Slot("period", f"{days} {month}", *match.span()))
@@ -542,9 +580,12 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         )
         if how == "desde" and _NOT_AFTER.match(folded, match.end()):
             how = "hasta"
-        # "trabajan hasta las dos": no business closes in the small hours either.
-        closing = how == "hasta" and _hour(match, "a") in AFTERNOON_CLOSE
-        slots.append(Slot("time", f"{how} {_clock(match, 'a', closing)}", *match.span()))
+        # "trabajan hasta las dos": no business closes in the small hours either; nor is
+        # anyone reached "después de las seis" in the morning.
+        small_hours = _hour(match, "a") in AFTERNOON_CLOSE
+        later = match.group("how") == "despues de" and not _MORNING_AFTER.match(folded, match.end())
+        afternoon = small_hours and (how == "hasta" or later)
+        slots.append(Slot("time", f"{how} {_clock(match, 'a', afternoon)}", *match.span()))
     for match in _CLOSES_AT.finditer(folded):
         hour, _, minutes = _clock(match, "a").partition(":")
         if int(hour) in AFTERNOON_CLOSE:
@@ -577,7 +618,8 @@ def _last_day(month: str) -> int:
 CHANNELS = {
     r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|mail|email": "email",
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
-    r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamale|llamen|"
+    r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamadles|llamen|"
+    r"llama(?:le|les|la|lo)|"
     r"llamando(?:le|les)?|llamarla|llamarlo|"
     # "a ellos se les llama", "le llamamos siempre": calling them is the way
     r"se\s+les?\s+llama|les?\s+llamamos|"
@@ -589,6 +631,8 @@ CHANNELS = {
     r"(?<!\blos\s)(?<!\bsus\s)(?<!\bmis\s)(?:mensajes|mensajitos)": "mensajes",
     r"(?:en\s+)?papel|impresa|(?:por\s+)?correo\s+postal|carta": "papel",
     r"telegram": "Telegram",
+    # orders through the supplier's website: "pedir siempre por la web"
+    r"(?:por|en|a\s+traves\s+de)\s+(?:la\s+)?(?:web|pagina\s+web|tienda\s+online)": "web",
 }
 PAYMENT_METHODS = {
     r"bizum": "Bizum",
@@ -620,12 +664,17 @@ _RING = re.compile(r"\s+al?\s+(?:\d{1,2}[ºªoa]|timbre|portero|telefonillo|inte
 _PAYMENT = [(re.compile(rf"\b(?:{k})\b"), v) for k, v in PAYMENT_METHODS.items()]
 _TONE = re.compile(
     r"\b(?:de\s+tu\b|tuteame|tutearme|tutearnos|me\s+tutees|tutea(?:me)?|tuteo|tutear|"
+    # "que la tuteemos", "tutearle": us to them
+    r"tute(?:emos|eis|arla|arle|arlo|arles|arlos|arlas)|"
     # "Nada de señor Martín", "Pablo a secas": no formalities.
     r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?|"
     # "No me hables de usted", "no me hables tan formal": the formality refused is the
     # informal one asked for.
-    r"no\s+me\s+(?:hables|trates|llames|escribas)\s+"
-    r"(?:de\s+usted|(?:tan\s+|de\s+forma\s+|de\s+manera\s+)?formal))|"
+    r"no\s+(?:me|la|le|lo|les|los|las)\s+"
+    r"(?:hables|trates|llames|escribas|hablemos|tratemos|llamemos|escribamos)\s+"
+    r"(?:de\s+usted|senora?|don|dona|(?:tan\s+|de\s+forma\s+|de\s+manera\s+)?formal)"
+    # "ni de usted" after a formality refused
+    r"|ni\s+(?:de\s+)?usted)|"
     r"(?P<formal>formal(?:es)?)|de\s+usted\b|usted)"
     # A value that is only "tú".
     r"|^\s*tu\s*$"
@@ -683,13 +732,17 @@ _SPOKEN_EMAIL = re.compile(
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
     r"\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ctra\.?|"
-    r"poligono|pol\.|nave|urbanizacion|urb\.|ronda|travesia|partida|"
+    r"pol[ií]gono|pol\.|nave|urbanizaci[oó]n|urb\.|ronda|traves[ií]a|partida|"
     # the same kinds of street in Valencian ("carrer sant vicent 12"); "plaça" only with its
     # cedilla, since "la placa de las baxi" is a part
     r"carrer|avinguda|plaça|passeig|cam[ií])\s+"
     # a street's name, which no "que" runs through ("la calle de atrás y hay que llamar al 2ºB")
-    r"(?:(?!\bque\b)[^,.;:\n()]){2,60}?(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
-    r"(?:\s*,?\s*(?:\d{1,2}(?:[ºª]|a\b)(?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|nave\s+\d+))*"
+    # and its number; in an industrial estate the street and the unit are numbered instead
+    # ("Polígono Industrial Mas del Jutge, calle 4, nave 12")
+    r"(?:(?!\bque\b)[^,.;:\n()]){2,60}?"
+    r"(?:,?\s*(?:n[ºo°.]?|n[uú]m(?:ero|\.)?|calle|parcela|nave)?\s*\d{1,4}(?:\s*[a-z]\b)?)"
+    r"(?:\s*,?\s*(?:\d{1,2}(?:[ºª]|a\b)(?:\s*[a-z]\b(?!\s*\d))?|bajo|puerta\s+\d+|"
+    r"(?:nave|parcela)\s+\d+))*"
     # the town, after its postal code if one is given ("bajo, 46006 Valencia")
     r"(?:\s*,?\s*(?:en\s+)?(?:de\s+)?(?:(?:cp|c\.p\.)\s*)?(?:\d{5}\s*,?\s*)?"
     r"[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñ]+)?)?",
@@ -777,6 +830,8 @@ _PERSON_CUE = re.compile(
     # A name someone goes by: "me conocen como el Rubio", "firma todo como Paco Peña".
     r"(?:me|le|la)\s+conocen\s+(?:como|por)(?:\s+(?:el|la))?|"
     r"firma(?:\s+(?:todo|siempre))?\s+como|"
+    # in English: "our account manager is Helen Park", "ask for Tom"
+    r"(?:account\s+manager|manager|contact(?:\s+person)?|sales\s+rep)\s+is|ask\s+for|"
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
@@ -1008,7 +1063,9 @@ _NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}(?:\s+[A-ZÁÉÍÓÚÑ][a-zá�
 _APPOSITION = re.compile(
     rf"(?:^|(?<=[\s,:;]))(?P<name>{_NAME})(?:,\s+|\s+)es\s+(?:con\s+)?quien\b"
     rf"|(?:^|(?<=[\s,:;]))(?P<name2>{_NAME})(?:,\s+|\s+es\s+)(?:el|la)\s+(?:que\b|del?\b|"
-    r"encargad[oa]|hij[oa]|due[nñ][oa]|jef[ea]|comercial|responsable|director[a]?|president[ea]|"
+    # a relative of the owner's: "Paco, el hermano mayor, es el que firma"
+    rf"{_KIN}\b|"
+    r"encargad[oa]|due[nñ][oa]|jef[ea]|comercial|responsable|director[a]?|president[ea]|"
     r"administrador[a]?|agente|gerente|conserje|portero|portera|secretari[oa]|t[eé]cnic[oa]|"
     r"mec[aá]nic[oa]|recepcionista|contable)"
     r"|\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{2,40},\s+"

@@ -497,6 +497,12 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         if first_only and len(hits) == 1:
             score = FIRST_NAME_SCORE  # any other mention in the sentence names the subject
         start, end = min(s for s, _ in hits), max(e for _, e in hits)
+        if not company and 0 not in hit_indexes:
+            # "Inma Castelló": the first name said short before the surname is part of the
+            # mention, so the rewritten text leaves no "Inma" behind.
+            before = _PREVIOUS_WORD.search(text[:start])
+            if before and _short_form(fold_aligned(before.group(1)).lower(), words[:1]):
+                start = before.start(1)
         found[contact.id] = Mention(contact.name, start, end, contact, score)
     folded = fold_aligned(text).lower()
     for token, start, end in tokens:
@@ -1207,6 +1213,26 @@ _NAME_STOPS = frozenset(
         "facturan",
         "envia",
         "envian",
+        # more of what a business does, said right after its short name ("Saneamientos
+        # reparte solo martes y jueves")
+        "reparte",
+        "reparten",
+        "entrega",
+        "entregan",
+        "sube",
+        "suben",
+        "baja",
+        "bajan",
+        "deja",
+        "dejan",
+        "cambia",
+        "cambian",
+        "atiende",
+        "atienden",
+        "abren",
+        "cierran",
+        "tanca",
+        "tanquen",
     ]
 )
 _WORD_AT = re.compile(r"[a-zñ]+")

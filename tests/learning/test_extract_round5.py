@@ -123,7 +123,8 @@ def test_a_follow_up_that_corrects_a_value_restates_the_previous_fact():
     assert "miércoles" in str(facts[0][3])
 
 
-def test_a_follow_up_that_corrects_a_number_keeps_the_sentence_as_a_note():
+def test_a_follow_up_that_corrects_a_number_puts_it_in_the_sentence_before():
+    # Since round 15 a fixed day of each month that payments go out on is the term.
     (fact,) = extract_facts(
         "perdona, el 20, no el 10",
         [],
@@ -131,8 +132,12 @@ def test_a_follow_up_that_corrects_a_number_keeps_the_sentence_as_a_note():
         previous="Hostal Miramar nos paga el día 10 de cada mes sin falta",
         organization=OWN,
     )
-    assert (fact.subject_contact_id, fact.note) == (1, True)
-    assert "el día 20 de cada mes" in fact.text
+    assert (fact.subject_contact_id, fact.attribute, fact.value) == (
+        1,
+        "plazo_pago",
+        "día 20 de cada mes",
+    )
+    assert fact.text == "Hostal Miramar paga el día 20 de cada mes."
 
 
 def test_a_writer_who_reads_no_contacts_keeps_the_role_word_as_written():
