@@ -1758,10 +1758,11 @@ _CHIT_CHAT = re.compile(
     # Letting it go: "olvídalo", "da igual", "never mind, forget it".
     r"olvidalo|dejalo|da\s+igual|no\s+importa|nada|never\s*mind|forget\s+it|no\s+worries|"
     r"that'?s\s+(?:all|it)(?:\s+for\s+(?:now|today))?|eso\s+es\s+todo(?:\s+por\s+(?:ahora|hoy))?|"
-    r"ya\s+esta|m\s+he\s+equivocao?(?:\s+de?\s+(?:chat|conversacion))?|me\s+he\s+equivocao|"
-    # Written to the wrong chat: "perdona, me he equivocado de chat", "sorry, wrong chat".
-    r"perdona|perdon|disculpa|sorry|me\s+he\s+equivocado(?:\s+de\s+(?:chat|conversacion|persona|"
-    r"numero))?|(?:wrong|equivocado\s+de)\s+(?:chat|conversacion|number|person)|"
+    r"ya\s+esta|"
+    # Written to the wrong chat: "perdona, me he equivocado de chat", "m he equivocao d chat",
+    # "sorry, wrong chat".
+    r"perdona|perdon|disculpa|sorry|me?\s+he\s+equivoca(?:do|o)(?:\s+de?\s+(?:chat|conversacion|"
+    r"persona|numero))?|(?:wrong|equivocad[oa]\s+de)\s+(?:chat|conversacion|number|person)|"
     # Suma named, and what is not words: "gracias Suma!! 👍", "ok suma :)", "perfecto 👌".
     r"suma|[:;]-?[)(dp]|[^\w\s])[\s,.!¡?¿]*)+$"
 )

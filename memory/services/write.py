@@ -69,18 +69,21 @@ class WriteResult:
     reason: str = ""
 
 
-def _contact_for(*, access: AiAccess, organization_id: int | None, subject: str) -> int | None:
-    """The contact a ``contacto:<id>`` subject names, within the organization and readable."""
+def _contact_for(
+    *, access: AiAccess, organization_id: int | None, subject: str
+) -> tuple[int, str] | None:
+    """The id and name of the contact a ``contacto:<id>`` subject names, within the
+    organization and readable."""
     match = CONTACT_SUBJECT.match(subject)
     if match is None:
         return None
     if organization_id is None or not access.can_read(organization_id, Area.CONTACTS):
         raise ValidationError("Contacto desconocido.")
     contact = Contact.objects.filter(pk=int(match.group(1)), organization_id=organization_id)
-    contact_id = contact.values_list("pk", flat=True).first()
-    if contact_id is None:
+    found = contact.values_list("pk", "name").first()
+    if found is None:
         raise ValidationError("Contacto desconocido.")
-    return contact_id
+    return found
 
 
 @transaction.atomic
@@ -114,7 +117,8 @@ def memory_write(
         raise PermissionDenied(REASON_NOT_MEMBER)
     if access.user_id is None and not access.phone:
         raise PermissionDenied("Nadie a quien atribuir el recuerdo.")
-    contact_id = _contact_for(access=access, organization_id=organization_id, subject=subject)
+    contact = _contact_for(access=access, organization_id=organization_id, subject=subject)
+    contact_id = contact[0] if contact else None
 
     decision = check_content(text=written, value=value, subject=subject, explicit=explicit)
     if decision.refused:
@@ -144,11 +148,7 @@ def memory_write(
         layer = Layer(Visibility.PRIVATE_IN_ORG)
 
     # Whose fact it is: the linked contact's name, or the name the fact was told about.
-    owner_name = (
-        Contact.objects.filter(pk=contact_id).values_list("name", flat=True).first() or ""
-        if contact_id is not None
-        else subject
-    )
+    owner_name = contact[1] if contact else subject
     destination = names_a_destination(f"{text} {value}", owner_name=owner_name) and (
         layer.visibility == Visibility.SHARED or layer.propose_sharing
     )
