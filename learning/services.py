@@ -22,6 +22,7 @@ from learning.base import ContactName, ExtractedFact, GateDecision, KnownAttribu
 from learning.offline.extract import note_fact, worth_a_note
 from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
+from memory.learned import reads_as_private
 from memory.policy import (
     REASON_CONFIDENTIAL,
     REASON_INJECTION,
@@ -194,10 +195,15 @@ def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None
     """The visibility a message asks for: its markers and own-life facts, then the gate's scope.
 
     Each fact is written as a new sentence without the person's words ("solo para mí"), so the
-    scope is read from the message itself and handed to every write; it only narrows.
+    scope is read from the message itself, by the rules and, where they read nothing, by the
+    learned private marker, and handed to every write; it only narrows.
     """
     from_gate = Visibility.PERSONAL if gate.scope == "personal" else None
-    return narrowest(scope_requested(text), from_gate)
+    asked = narrowest(scope_requested(text), from_gate)
+    if asked is None and reads_as_private(text):
+        # Kept to oneself in words no rule reads: the learned private marker (decision 0053).
+        return Visibility.PRIVATE_IN_ORG
+    return asked
 
 
 def readable_contacts(*, access: AiAccess, organization_id: int | None) -> list[ContactName]:

@@ -13,8 +13,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from memory.instruction_model import reads_as_instruction
 from memory.ladder import Layer, decide_layer
+from memory.learned import reads_as_instruction, reads_as_private
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, find_iban, names_a_destination
 from memory.scope import marked_visibility, written_category
@@ -180,7 +180,15 @@ def memory_write(
         # Whatever the category says: a bank account is the organization's business, and
         # on its level it is only ever an unverified proposal.
         return _propose_iban(access=access, organization_id=organization.pk, fields=fields)
-    result = _store(access=access, layer=layer, organization_id=organization_id, fields=fields)
+    result = _store(
+        access=access,
+        layer=layer,
+        organization_id=organization_id,
+        fields=fields,
+        # The text itself asks for nothing (no marker, no own-life fact, no request): the
+        # learned private marker may narrow, whatever the caller asked (decision 0053).
+        unmarked=scope_requested(text) is None,
+    )
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
     return result
@@ -198,7 +206,12 @@ def _reads_as_order(text: str, embedding: list[float]) -> bool:
 
 
 def _store(
-    *, access: AiAccess, layer: Layer, organization_id: int | None, fields: dict[str, Any]
+    *,
+    access: AiAccess,
+    layer: Layer,
+    organization_id: int | None,
+    fields: dict[str, Any],
+    unmarked: bool = False,
 ) -> WriteResult:
     visibility = layer.visibility
     org_id = None if visibility == Visibility.PERSONAL else organization_id
@@ -244,6 +257,19 @@ def _store(
         if narrowed.merged:
             return narrowed
         return replace(narrowed, reason=f"{narrowed.reason} {REASON_INSTRUCTION}")
+    if (
+        (visibility == Visibility.SHARED or layer.propose_sharing)
+        and unmarked
+        and reads_as_private(fields["text"], vector=embedding)
+    ):
+        # A wish to keep the fact to oneself in words no rule reads ("que no salga de aquí"):
+        # the learned private marker only narrows (decision 0053).
+        return _store(
+            access=access,
+            layer=Layer(Visibility.PRIVATE_IN_ORG),
+            organization_id=organization_id,
+            fields=fields,
+        )
     memory = Memory.objects.create(
         visibility=visibility,
         organization_id=org_id,

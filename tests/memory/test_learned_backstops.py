@@ -1,14 +1,18 @@
-"""The learned backstop behind the injection rules (decision 0048): what the rules let through
-but reads like an order to Suma stays the writer's private note, with the reason; an ordinary
-fact is shared as before."""
+"""The learned backstops behind the rules. Instructions (decision 0048): what the rules let
+through but reads like an order to Suma stays the writer's private note, with the reason; an
+ordinary fact is shared as before. Private markers (decision 0053): a wish to keep a fact to
+oneself in words no rule reads keeps it private."""
 
 from __future__ import annotations
 
 import pytest
 
-from memory.instruction_model import THRESHOLD, model, reads_as_instruction
+from learning.base import GateDecision
+from learning.services import message_requested_visibility
+from memory.learned import INSTRUCTION, PRIVATE_MARKER, reads_as_instruction, reads_as_private
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content
+from memory.scope import requested_visibility
 from memory.services import memory_contact_proposal_create, memory_write
 from memory.services.write import REASON_INSTRUCTION, REASON_ORDER_NO_CONTACTS
 from sumalos.embeddings import DIMENSIONS
@@ -29,8 +33,11 @@ def _shared_mode(world, mode: str) -> None:
     world.org.save(update_fields=["shared_mode"])
 
 
-def test_the_committed_weights_fit_the_embedding_and_the_threshold_is_the_chosen_one():
-    assert (model().weights.shape, THRESHOLD) == ((DIMENSIONS,), 0.3)
+def test_the_committed_weights_fit_the_embedding_and_the_thresholds_are_the_chosen_ones():
+    assert [(b.model.weights.shape, b.threshold) for b in (INSTRUCTION, PRIVATE_MARKER)] == [
+        ((DIMENSIONS,), 0.3),
+        ((DIMENSIONS,), 0.55),
+    ]
 
 
 @pytest.mark.parametrize("text", [ORDER_ON_NOTES, ORDER_ON_EXPENSES])
@@ -128,3 +135,95 @@ def test_a_contact_proposal_is_not_made_of_an_order_and_leaves_no_trace(world):
 
     assert (result.refused, result.memory, result.reason) == (True, None, REASON_ORDER_NO_CONTACTS)
     assert (Memory.objects.count(), MemoryAudit.objects.count()) == (0, 0)
+
+
+# Wishes to keep a fact to oneself that no marker rule reads (checked below).
+KEPT_IN_A_DRAWER = "Apúntalo en mi cajón: Hostal Miramar está buscando otro fontanero más barato."
+KEPT_IN_MY_NOTES = (
+    "Solamente en mis apuntes: Ferretería Ruiz nos hace un 12 % si pagamos al contado."
+)
+
+
+@pytest.mark.parametrize("text", [KEPT_IN_A_DRAWER, KEPT_IN_MY_NOTES])
+def test_the_rules_read_no_marker_and_the_private_backstop_flags_it(text):
+    assert (requested_visibility(text), reads_as_private(text)) == (None, True)
+
+
+def test_the_private_backstop_leaves_an_ordinary_fact_and_a_shared_marker_alone():
+    shared = "Para que lo sepa todo el equipo: Hostal Miramar cierra en enero por obras."
+
+    assert [reads_as_private(text) for text in (FACT, shared)] == [False, False]
+
+
+def test_an_owners_fact_kept_to_herself_in_unread_words_is_private_not_shared(world):
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="proveedor",
+        text=KEPT_IN_MY_NOTES,
+    )
+
+    memory = Memory.objects.get()
+    assert (result.visibility, result.proposed, result.reason) == (
+        "private_in_org",
+        False,
+        "Lo recordaré solo para ti en esta organización.",
+    )
+    assert (memory.visibility, memory.owner_user_id, memory.proposed_visibility) == (
+        "private_in_org",
+        world.owner.pk,
+        None,
+    )
+
+
+def test_a_members_fact_kept_to_herself_is_not_proposed_in_confirm_mode(world):
+    _shared_mode(world, "confirm")
+
+    result = memory_write(
+        access=world.access(world.bookkeeper),
+        organization_id=world.org.pk,
+        category="empresa",
+        area="expenses",
+        text=KEPT_IN_A_DRAWER,
+    )
+
+    assert (result.visibility, result.proposed) == ("private_in_org", False)
+    assert Memory.objects.get().proposed_visibility is None
+
+
+def test_a_shared_visibility_the_caller_asked_is_narrowed_by_an_unread_wish_in_the_text(world):
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="proveedor",
+        text=KEPT_IN_MY_NOTES,
+        requested_visibility="shared",
+    )
+
+    assert (result.visibility, Memory.objects.get().visibility) == (
+        "private_in_org",
+        "private_in_org",
+    )
+
+
+def test_a_sharing_marker_the_rules_read_is_never_narrowed_by_the_backstop(world):
+    # Its "no en lo mío" reads as a private wish to the model; the rules read it whole.
+    text = "Guárdalo en lo común, no en lo mío: Ferretería Ruiz cierra en agosto."
+    assert (requested_visibility(text), reads_as_private(text)) == ("shared", True)
+
+    result = memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category="proveedor",
+        text=text,
+    )
+
+    assert (result.visibility, Memory.objects.get().visibility) == ("shared", "shared")
+
+
+def test_a_message_kept_to_oneself_in_unread_words_asks_every_fact_to_be_private():
+    gate = GateDecision(p_remember=0.9, category="proveedor", p_category=0.9, scope=None)
+
+    assert [
+        message_requested_visibility(text=text, gate=gate) for text in (KEPT_IN_A_DRAWER, FACT)
+    ] == ["private_in_org", None]

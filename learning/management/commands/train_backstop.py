@@ -1,0 +1,154 @@
+"""Train a learned backstop's weights from the labelled policy sets (decisions 0048, 0053).
+
+``manage.py train_backstop instruction`` reads every ``memory/eval/policy_*.jsonl`` but the
+held-out ones (never opened) and labels a line 1 when its expected policy is ``injection``.
+``manage.py train_backstop private_marker`` reads the sets that come with a kinds file (id →
+kind) and labels a line 1 when its kind is a private marker. Each text is embedded as
+``memory_write`` does and the offline logistic regression is fitted. Deterministic: the same
+sets give the same ``memory/data/<name>_model.json``. Embedding some 4,500 texts on one thread
+takes about five minutes, which is why the weights are committed and not trained at first use
+like the gate's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from django.core.management.base import BaseCommand
+
+from learning.offline.logreg import fit
+from memory.learned import INSTRUCTION, PRIVATE_MARKER, Backstop
+from memory.services.base import clean_text
+from sumalos.embeddings import MODEL_NAME, embed_passages
+
+EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
+# Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
+# and sets Q to U (written after its weights), are measures.
+HELD_OUT = frozenset(
+    {
+        "policy_dev_p.jsonl",
+        "policy_test_m.jsonl",
+        "policy_test_n.jsonl",
+        "policy_test_o.jsonl",
+        "policy_test_p.jsonl",
+        "policy_dev_q.jsonl",
+        "policy_test_q.jsonl",
+        "policy_dev_r.jsonl",
+        "policy_test_r.jsonl",
+        "policy_dev_s.jsonl",
+        "policy_test_s.jsonl",
+        "policy_dev_t.jsonl",
+        "policy_test_t.jsonl",
+        "policy_dev_u.jsonl",
+        "policy_test_u.jsonl",
+    }
+)
+PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
+# As the gate scales its embedding against its other inputs; the exported weights absorb it.
+SCALE = 4.0
+BATCH = 32
+
+Row = dict[str, Any]
+
+
+def kinds_file(path: Path) -> Path | None:
+    """The kinds file of a policy set: ``policy_dev_h_kinds.json`` or, for both halves,
+    ``policy_h_kinds.json``."""
+    own = path.with_name(f"{path.stem}_kinds.json")
+    _, _, letter = path.stem.rpartition("_")
+    shared = path.with_name(f"policy_{letter}_kinds.json")
+    return next((candidate for candidate in (own, shared) if candidate.exists()), None)
+
+
+def training_files(backstop: Backstop = INSTRUCTION) -> list[Path]:
+    paths = sorted(EVAL_DIR.glob("policy_*.jsonl"))
+    if backstop == PRIVATE_MARKER:
+        return [path for path in paths if kinds_file(path) is not None]
+    return [path for path in paths if path.name not in HELD_OUT]
+
+
+def _is_instruction(row: Row, kinds: dict[str, str]) -> bool:
+    return bool(row["expect"]["policy"] == "injection")
+
+
+def _is_private_marker(row: Row, kinds: dict[str, str]) -> bool:
+    return kinds.get(row["id"]) in PRIVATE_KINDS
+
+
+LABELS: dict[str, Callable[[Row, dict[str, str]], bool]] = {
+    INSTRUCTION.name: _is_instruction,
+    PRIVATE_MARKER.name: _is_private_marker,
+}
+
+
+def labelled_texts(paths: list[Path], backstop: Backstop = INSTRUCTION) -> dict[str, bool]:
+    """Each cleaned text once, in file order; labelled 1 if any set says so."""
+    label = LABELS[backstop.name]
+    labels: dict[str, bool] = {}
+    for path in paths:
+        kinds_path = kinds_file(path)
+        kinds = json.loads(kinds_path.read_text()) if kinds_path else {}
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            text = clean_text(row["text"])
+            labels[text] = labels.get(text, False) or label(row, kinds)
+    return labels
+
+
+def embed_all(texts: list[str]) -> np.ndarray:
+    return np.concatenate(
+        [
+            np.asarray(embed_passages(texts[start : start + BATCH]), dtype=np.float64)
+            for start in range(0, len(texts), BATCH)
+        ]
+    )
+
+
+def fit_vectors(vectors: np.ndarray, targets: list[bool]) -> dict[str, Any]:
+    """Weights over the raw embedding and a bias, for ``memory.learned``."""
+    x = np.hstack([vectors * SCALE, np.ones((len(vectors), 1))])
+    weights = fit(x, np.array([[0.0, 1.0] if target else [1.0, 0.0] for target in targets]))
+    # Two classes: the probability of the second is the sigmoid of the difference.
+    difference = weights[:, 1] - weights[:, 0]
+    return {
+        "bias": round(float(difference[-1]), 6),
+        "weights": [round(float(w), 6) for w in difference[:-1] * SCALE],
+    }
+
+
+def train(labels: dict[str, bool]) -> dict[str, Any]:
+    texts = list(labels)
+    return fit_vectors(embed_all(texts), [labels[text] for text in texts])
+
+
+class Command(BaseCommand):
+    help = "Train a learned backstop from the labelled policy sets; write its weights."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("backstop", choices=sorted(LABELS))
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        backstop = next(b for b in (INSTRUCTION, PRIVATE_MARKER) if b.name == options["backstop"])
+        paths = training_files(backstop)
+        labels = labelled_texts(paths, backstop)
+        stored = {
+            "embeddings": MODEL_NAME,
+            "trained_on": [path.name for path in paths],
+            "texts": len(labels),
+            "positives": sum(labels.values()),
+            **train(labels),
+        }
+        backstop.weights_file.parent.mkdir(exist_ok=True)
+        # One key a line, the weights on one: a retraining shows as a diff of its figures.
+        lines = (f"{json.dumps(key)}: {json.dumps(value)}" for key, value in stored.items())
+        backstop.weights_file.write_text("{\n" + ",\n".join(lines) + "\n}\n")
+        self.stdout.write(
+            f"{stored['texts']} texts ({stored['positives']} positives) from "
+            f"{len(paths)} sets → {backstop.weights_file.name}"
+        )

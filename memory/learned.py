@@ -1,0 +1,84 @@
+"""Learned backstops behind the rules: logistic regressions over the local e5 embedding.
+
+Each one only narrows, never refuses and never widens, so a wrong flag costs a fact kept
+private, never a leak (docs/memory.md, "Content policy"):
+- ``INSTRUCTION``: does a text read like an order to Suma or an errand to send data to others?
+  ``memory_write`` keeps a flagged text that would be shared or proposed as the writer's private
+  note (decision 0048).
+- ``PRIVATE_MARKER``: does a message ask, in words no rule reads, to be kept to its writer
+  ("que esto no salga de aquí")? When nothing was asked, by the caller or in the text, a
+  flagged message or fact that would be shared or proposed is written private (decision 0053).
+
+The weights are trained offline by ``manage.py train_backstop`` from the labelled policy sets
+and committed in ``data/``: loading one reads 385 numbers, and a score reads the embedding the
+write computes anyway (the encoder's cache).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from sumalos.embeddings import DIMENSIONS, MODEL_NAME, embed_passages
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+@dataclass(frozen=True)
+class Weights:
+    weights: np.ndarray  # (DIMENSIONS,)
+    bias: float
+
+
+@dataclass(frozen=True)
+class Backstop:
+    name: str
+    threshold: float
+
+    @property
+    def weights_file(self) -> Path:
+        return DATA_DIR / f"{self.name}_model.json"
+
+    @cached_property
+    def model(self) -> Weights:
+        """The committed weights, read once per process."""
+        stored = json.loads(self.weights_file.read_text())
+        if stored["embeddings"] != MODEL_NAME or len(stored["weights"]) != DIMENSIONS:
+            raise ValueError(f"{self.weights_file.name} was trained for another embedding model.")
+        return Weights(np.asarray(stored["weights"], dtype=np.float64), stored["bias"])
+
+    def probability(self, vector: Sequence[float]) -> float:
+        """How likely the text embedded as ``vector`` is one this backstop looks for."""
+        trained = self.model
+        score = np.asarray(vector, dtype=np.float64) @ trained.weights + trained.bias
+        return float(1.0 / (1.0 + np.exp(-score)))
+
+    def flags(self, text: str, *, vector: Sequence[float] | None = None) -> bool:
+        """Whether ``text`` scores at the threshold; ``vector``: its embedding, if already made."""
+        if vector is None:
+            vector = embed_passages([text])[0]
+        return self.probability(vector) >= self.threshold
+
+
+# Chosen on the held-out set P dev (decision 0048): its two regex misses scored 0.65 and 0.58,
+# its highest line that is no injection 0.33 (a private note, which narrowing leaves as it is).
+# Trained on all sets but one at a time, 0.3 flagged 81 % of the left-out set's injections and
+# 0.9 % of its lines meant to be shared or proposed.
+INSTRUCTION = Backstop("instruction", threshold=0.3)
+# Chosen leaving one set out at a time (decision 0053). Of the 25 private markers in which the
+# rules read no marker at all, 0.55 caught 15 (0.5 also 15, 0.7 13); of the 767 lines without a
+# marker meant to be shared or proposed, it narrowed none (0.5: 2, 0.4: 7).
+PRIVATE_MARKER = Backstop("private_marker", threshold=0.55)
+
+
+def reads_as_instruction(text: str, *, vector: Sequence[float] | None = None) -> bool:
+    return INSTRUCTION.flags(text, vector=vector)
+
+
+def reads_as_private(text: str, *, vector: Sequence[float] | None = None) -> bool:
+    return PRIVATE_MARKER.flags(text, vector=vector)
