@@ -364,6 +364,7 @@ _SHORT_LETTERS = re.compile(r"^[a-z]{3}$")
 _PREFIXED_REFERENCE = re.compile(
     r"^[a-z]{2,5}[\-/](?:\d{2,8}|[a-z]{3,12}\d{1,8})(?:[\-/]\d{1,8})?$"
 )
+_PROMO_CODE = re.compile(r"^[a-z]{4,}\d{1,3}$")
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
 # A padlock's combination has three wheels: "el candado del contenedor abre con 037".
@@ -518,7 +519,8 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             announced = word in _ANNOUNCER
             continue
         # A code named with a reference's shape is that reference: "con el código CLI-0087".
-        if kind == "code" and _PREFIXED_REFERENCE.match(word):
+        # So is one with a promotion's shape, a word and its percentage: "DESCUENTO10".
+        if kind == "code" and (_PREFIXED_REFERENCE.match(word) or _PROMO_CODE.match(word)):
             announced = False
             continue
         following = folded[slice(*tokens[index + 1])] if index + 1 < len(tokens) else ""

@@ -43,6 +43,9 @@ _NARROW = re.compile(
     r"(?:solo|solamente|unicamente)\s+(?:(?:lo|la|es|esto|lo\s+quiero|quiero)\s+)?(?:para|pa)\s+"
     r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
     r"para\s+mi\s+(?:sol[oa]|mism[oa])|"
+    # "ni una palabra a los demás", "ni mu al resto".
+    r"ni\s+(?:una\s+)?(?:palabra|mu|pio)\s+(?:a\s+|al\s+)?(?:nadie|los\s+demas|las\s+demas|"
+    r"el\s+resto|resto|los\s+otros)\b|"
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
     # Kept for the writer in the words of the request: "apúntamelo a mí: llamar a…",
     # "guárdamelo solo a mí", "a mí: …" as a heading.
@@ -236,8 +239,8 @@ _SHARE = re.compile(
     r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:como|en)\s+(?:(?:un|una)\s+)?(?:dato|nota|"
     r"info|informacion|lo)\s+de\s+(?:la\s+)?empresa|"
     # Catalan and Valencian: "per a tots", "per a l'empresa", "compartix-ho".
-    r"per\s+a\s+(?:tots|totes|tothom|l'empresa|l'equip|tot\s+l'equip)|compart(?:ix|eix)-ho|"
-    r"compart(?:iu|im|ir)-ho|compartix|amb\s+tothom|que\s+ho\s+(?:sapiga|sapia|sapien|vegen|vegin)\s+"
+    r"per\s+a\s+(?:tots|totes|tothom|l'empresa|l'equip|tot\s+l'equip)|compart\w*-ho\b|"
+    r"compartix|amb\s+(?:tothom|tot\s+l'equip|l'equip|els\s+companys|les\s+companyes)\b|que\s+ho\s+(?:sapiga|sapia|sapien|vegen|vegin)\s+"
     r"(?:tothom|tots|l'equip)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
     r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
@@ -269,6 +272,10 @@ _SHARE = re.compile(
     + r"(?=\s*\)?\W*$))|"
     r"(?:pon|deja|dejad|poned|apunta|anota|guarda|mete|sube)(?:lo|la|los|las)?\s+(?:en|a)\s+"
     r"(?:lo\s+)?comun|"
+    # "pásalo a la memoria compartida", "guárdalo en la memoria de todos".
+    r"(?:pasa|pon|deja|apunta|anota|guarda|mete|sube)(?:lo|la|los|las)?\s+(?:en|a)\s+la\s+memoria\s+"
+    r"(?:compartida|comun|de\s+todos|de\s+la\s+empresa)|"
+    r"(?:team|company|office)-?\s?wide|"
     # "para conocimiento de todos", "a todo el equipo:" as a heading, "que se entere todo el
     # equipo", "comparte esto con la plantilla".
     r"(?:para|pa)\s+(?:el\s+)?conocimiento\s+de\s+(?:todos|todo\s+el\s+equipo|toda\s+la\s+plantilla)|"
@@ -297,6 +304,8 @@ _OWN_LIFE = re.compile(
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
     r"sobrin[oa]s?|familia|peques?|crios?|ninos?|ninas?|bebe|perr[oa]s?|gat[oa]s?|mascota|"
     r"amig[oa]s?|vecin[oa]s?)|"
+    # A child on the way: "con el segundo niño en camino".
+    r"(?:nino|nina|bebe|hijo|hija|peque|crio|cria)\s+en\s+camino|"
     r"(?:tengo|tenemos)\s+(?:un|una|dos|tres)\s+(?:hij[oa]s?|nin[oa]s?|perr[oa]s?|gat[oa]s?|"
     r"bebe)|"
     r"(?:estoy|estamos)\s+(?:casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|embarazad[oa])|"
@@ -529,7 +538,13 @@ def written_category(text: str, category: str) -> str:
 # ("estoy buscando otro proveedor", "I'm planning to drop Seur as a carrier" are business).
 _OWN_PURSUIT = re.compile(
     r"\b(?:"
-    r"(?:estoy|ando)\s+(?:buscando|mirando)\s+(?:piso|casa|apartamento|coche|moto|novi[oa])|"
+    r"(?:estoy|ando|estamos|andamos)\s+(?:buscando|mirando)\s+(?:un\s+)?(?:piso|casa|apartamento|coche|"
+    r"moto|novi[oa])|"
+    # A licence or title the writer means to get: "quiero sacarme el título de patrón".
+    r"(?:quiero|voy\s+a|pienso|me\s+gustaria|intentare)\s+sacarme\s+(?:el|la)\b|"
+    # Teams and tastes in English, season tickets: "favourite team: Valencia CF".
+    r"favou?rite\s+(?:football\s+|soccer\s+)?(?:team|club|band|food|dish|singer|series|film|movie|"
+    r"book|drink)|season\s+ticket\s+holder|(?:soy|somos)\s+(?:socio|socia|abonad[oa])\s+del?\b|"
     r"(?:me\s+)?estoy\s+sacando|me\s+(?:saco|sacare)\s+el|(?:estoy\s+)?aprendiendo\s+(?:a\s+)?\w+|"
     # Catalan and Valencian: "estic aprenent anglès", "m'estic traient el carnet".
     r"estic\s+aprenent\b|m'?estic\s+traient\b|(?:faig|comence|comencare)\s+un\s+curs\b|"
@@ -631,6 +646,10 @@ _REQUEST = re.compile(
     r"cuenta(?:le|les)|informa(?:le|les)?|responde(?:le|les)?|contesta(?:le|les)?|deja\s+de|"
     r"aprueba(?:l[aeo]s?)?|acepta(?:l[aeo]s?)?|send|forward|tell|reply|answer|respond|stop|"
     r"approve)\b"
+    # Moving the note itself to the shared memory is a sharing marker, not an order:
+    # "súbelo a lo común:", "pásalo a la memoria compartida:".
+    r"(?!\s+(?:a|en)\s+(?:lo\s+(?:comun|compartido)|la\s+memoria\s+(?:compartida|comun|de\s+todos|"
+    r"de\s+la\s+empresa)))"
 )
 
 

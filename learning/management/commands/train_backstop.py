@@ -26,9 +26,11 @@ from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
+# Set V was written after both backstops' weights: it measures them.
+WRITTEN_AFTER = frozenset({"policy_dev_v.jsonl", "policy_test_v.jsonl"})
 # Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
-# and sets Q to U (written after its weights), are measures.
-HELD_OUT = frozenset(
+# and sets Q to V (written after its weights), are measures.
+HELD_OUT = WRITTEN_AFTER | frozenset(
     {
         "policy_dev_p.jsonl",
         "policy_test_m.jsonl",
@@ -67,7 +69,11 @@ def kinds_file(path: Path) -> Path | None:
 def training_files(backstop: Backstop = INSTRUCTION) -> list[Path]:
     paths = sorted(EVAL_DIR.glob("policy_*.jsonl"))
     if backstop == PRIVATE_MARKER:
-        return [path for path in paths if kinds_file(path) is not None]
+        return [
+            path
+            for path in paths
+            if kinds_file(path) is not None and path.name not in WRITTEN_AFTER
+        ]
     return [path for path in paths if path.name not in HELD_OUT]
 
 
