@@ -1574,6 +1574,7 @@ def _message_facts(
     header: ExtractedFact | None = None
     sender: ExtractedFact | None = None
     writer_addresses = False
+    from_header: set[int] = set()
     for clause in clauses:
         person: ExtractedFact | None = None
         framing = len(clauses) > 1 and _FORWARD_FRAME.match(clause) is not None
@@ -1614,9 +1615,12 @@ def _message_facts(
                 fact = _about(fact, carried)
             elif header is not None and fact.subject_name and not _names_outright(clause, fact):
                 fact = _about(fact, header)
+            if mail_from:
+                from_header.add(len(facts))
             facts.append(_reuse_names(fact, known, contacts))
             if fact.subject_name:
                 carried = fact
+    facts = _body_addresses_first(facts, from_header)
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     facts = _one_note(message, facts, contacts) if len(clauses) > 1 else facts
@@ -1641,6 +1645,20 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+def _body_addresses_first(facts: list[ExtractedFact], from_header: set[int]) -> list[ExtractedFact]:
+    """A forwarded mail's "De: … <recepcion@…>" is the address it was sent from, already
+    known: when the body gives another address ("remitan las facturas a facturacion@…"),
+    that one is the news, and the header's is dropped."""
+    body = {(f.attribute, f.value) for i, f in enumerate(facts) if i not in from_header}
+    return [
+        fact
+        for i, fact in enumerate(facts)
+        if i not in from_header
+        or fact.attribute not in _WRITER_ADDRESSES
+        or not any(attribute == fact.attribute and value != fact.value for attribute, value in body)
+    ]
 
 
 def _one_note(

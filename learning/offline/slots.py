@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -44,53 +45,63 @@ _MONTHS = (
 )
 _MONTH = rf"(?P<month>{_MONTHS})"
 _DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
-_NUMBER_WORDS = {
-    "un": 1,
-    "una": 1,
-    "dos": 2,
-    "tres": 3,
-    "cuatro": 4,
-    "cinco": 5,
-    "seis": 6,
-    "siete": 7,
-    "ocho": 8,
-    "nueve": 9,
-    "diez": 10,
-    "doce": 12,
-    "quince": 15,
-    "veinte": 20,
-    "treinta": 30,
-    "cuarenta y cinco": 45,
-    "sesenta": 60,
-    "noventa": 90,
-    "ciento veinte": 120,
-}
 _UNITS_SAID = ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
 _TENS_SAID = {"treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70}
 _TENS_SAID |= {"ochenta": 80, "noventa": 90}
-# The rest of 11-99 and 100, said as people say them ("treinta y cinco", "veinticinco").
-_NUMBER_WORDS |= {"once": 11, "trece": 13, "catorce": 14, "cien": 100}
-_NUMBER_WORDS |= {f"dieci{u}": 10 + i for i, u in enumerate(_UNITS_SAID[5:], start=6)}
-_NUMBER_WORDS |= {f"veinti{u}": 20 + i for i, u in enumerate(_UNITS_SAID, start=1)}
-_NUMBER_WORDS |= _TENS_SAID
-_NUMBER_WORDS |= {
+# 1-99 as people say them ("treinta y cinco", "veinticinco"): the words cents are said in and
+# the tail of a bigger number. "uno" alone is left out: "uno de los…" is no number.
+_BELOW_HUNDRED = {"un": 1, "una": 1} | {u: i for i, u in enumerate(_UNITS_SAID, 1) if i > 1}
+_BELOW_HUNDRED |= {"diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15}
+_BELOW_HUNDRED |= {f"dieci{u}": 10 + i for i, u in enumerate(_UNITS_SAID[5:], start=6)}
+_BELOW_HUNDRED |= {"veinte": 20, "veintiun": 21, "veintiuna": 21}
+_BELOW_HUNDRED |= {f"veinti{u}": 20 + i for i, u in enumerate(_UNITS_SAID, start=1)}
+_BELOW_HUNDRED |= _TENS_SAID
+_BELOW_HUNDRED |= {
     f"{ten} y {u}": value + i
     for ten, value in _TENS_SAID.items()
     for i, u in enumerate(_UNITS_SAID, start=1)
 }
-# Round hundreds, as a threshold or a price is said ("si pasa de trescientos euros").
-_NUMBER_WORDS |= {
-    "doscientos": 200,
-    "trescientos": 300,
-    "cuatrocientos": 400,
-    "quinientos": 500,
-    "seiscientos": 600,
-    "setecientos": 700,
-    "ochocientos": 800,
-    "novecientos": 900,
-    "mil": 1000,
+_HUNDREDS = {"ciento": 100, "quinientos": 500, "quinientas": 500}
+_HUNDREDS |= {
+    f"{stem}cient{ending}": 100 * n
+    for n, stem in ((2, "dos"), (3, "tres"), (4, "cuatro"), (6, "seis"), (7, "sete"), (8, "ocho"))
+    for ending in ("os", "as")
 }
-_NUMBER_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+_HUNDREDS |= {"novecientos": 900, "novecientas": 900}
+# Each word's value; a number said is the sum of its words, times a thousand at "mil".
+_WORD_VALUES = {w: n for w, n in _BELOW_HUNDRED.items() if " " not in w}
+_WORD_VALUES |= _HUNDREDS | {"cien": 100}
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_TENS_AND_UNITS = _alternatives(_BELOW_HUNDRED)
+# "ciento" needs what follows it ("ciento ochenta"); the other hundreds stand alone too.
+_UNDER_THOUSAND = (
+    rf"ciento\s+(?:{_TENS_AND_UNITS})"
+    rf"|(?:{_alternatives(w for w in _HUNDREDS if w != 'ciento')})(?:\s+(?:{_TENS_AND_UNITS}))?"
+    rf"|cien|{_TENS_AND_UNITS}"
+)
+# A number said in words up to the thousands: "ciento ochenta", "dos mil quinientos", "mil".
+_NUMBER_WORD = (
+    rf"(?:(?:(?:{_UNDER_THOUSAND})\s+)?mil(?:\s+(?:{_UNDER_THOUSAND}))?|{_UNDER_THOUSAND})\b"
+)
+_SAID_NUMBER = re.compile(_NUMBER_WORD)
+
+
+def said_number(words: str) -> int | None:
+    """The value of a number said in words ("ciento ochenta" → 180), None if it is none."""
+    if not _SAID_NUMBER.fullmatch(words):
+        return None
+    total = 0
+    for word in words.split():
+        if word == "mil":
+            total = max(total, 1) * 1000
+        elif word != "y":
+            total += _WORD_VALUES[word]
+    return total
 
 
 @dataclass(frozen=True)
@@ -104,8 +115,9 @@ class Slot:
 def _number(raw: str) -> Decimal | None:
     """A Spanish number: "1.250,50", "1,20", "1.20" (a decimal when two digits follow)."""
     raw = raw.strip()
-    if raw in _NUMBER_WORDS:
-        return Decimal(_NUMBER_WORDS[raw])
+    said = said_number(raw)
+    if said is not None:
+        return Decimal(said)
     if "," in raw:
         raw = raw.replace(".", "").replace(",", ".")
     elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", raw):
@@ -237,9 +249,7 @@ _UNITS = {
     "ano": "año",
 }
 # Cents said in words: any number word but "un"/"una", which would be a count ("una vez").
-_CENTS_WORD = "|".join(
-    sorted((w for w, n in _NUMBER_WORDS.items() if 1 < n < 100), key=len, reverse=True)
-)
+_CENTS_WORD = _alternatives(w for w, n in _BELOW_HUNDRED.items() if n > 1)
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?"
 _AMOUNT = re.compile(
@@ -333,7 +343,7 @@ def _amounts(folded: str) -> list[Slot]:
         if n is None:
             continue
         if match.group("cents"):
-            n += Decimal(_NUMBER_WORDS[match.group("cents")]) / 100
+            n += Decimal(_BELOW_HUNDRED[match.group("cents")]) / 100
         unit = _UNITS.get(match.group("unit") or "", "")
         value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
         slots.append(Slot("amount", value, *match.span()))
@@ -444,6 +454,12 @@ _TIME_RANGE = re.compile(
 _NOT_BEFORE = re.compile(
     r"\b(?:no|nunca)\s+(?:[a-z]+\s+){0,3}?antes\s+de\s+(?:las?\s+)?" + _CLOCK.format("a")
 )
+# "No abren hasta las 12": open from then on. Not when the verb ends the day ("no cierran hasta
+# las 10", "no sale hasta las 3"): that is how late, read by _TIME_FROM.
+_NOT_UNTIL = re.compile(
+    r"\b(?:no|nunca)\s+(?!(?:[a-z]+\s+){0,3}?(?:cierr|acab|termin|sal)[a-z]*\s)"
+    r"(?:[a-z]+\s+){0,3}?hasta\s+(?:las?\s+)?" + _CLOCK.format("a")
+)
 _TIME_FROM = re.compile(
     r"\b(?P<how>a\s+partir\s+de|desde|antes\s+de|despues\s+de|hasta)\s+(?:las\s+)?"
     + _CLOCK.format("a")
@@ -469,7 +485,7 @@ _DAYPART = re.compile(
 
 def _hour(match: re.Match[str], name: str) -> int:
     raw = match.group(name)
-    return int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+    return int(raw) if raw.isdigit() else _BELOW_HUNDRED[raw]
 
 
 def _clock(match: re.Match[str], name: str, afternoon: bool = False) -> str:
@@ -572,7 +588,7 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         a = _clock(match, "a", afternoon=early)
         b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
         slots.append(Slot("time", f"{a}-{b}", *match.span()))
-    for match in _NOT_BEFORE.finditer(folded):
+    for match in itertools.chain(_NOT_BEFORE.finditer(folded), _NOT_UNTIL.finditer(folded)):
         slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
     for match in _TIME_FROM.finditer(folded):
         how = {"a partir de": "desde", "despues de": "desde"}.get(

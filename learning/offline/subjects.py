@@ -20,6 +20,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from pathlib import Path
 
 from learning.base import ContactName
 from memory.policy_secrets import fold_aligned
@@ -510,7 +511,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             if token in GROUP_ONLY_ROLES and not _AFTER_DE.search(folded[:start]):
                 continue
             if _OTHER_BEFORE.search(folded[:start]):
-                continue  # "es otra farmacia": not the one the writer works with
+                # "es otra farmacia", "hay un bar nuevo": not the one the writer works with
+                continue
             owner = _role_owner(token, contacts)
             if owner is not None and (
                 _names_another(text, end, owner, exact=exact_only)
@@ -523,7 +525,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     return _without_overlaps(mentions)
 
 
-_OTHER_BEFORE = re.compile(r"\botr[oa]s?\s+$")
+# Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
+_OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
 FIRST_NAME_SCORE = 0.5
 _PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
@@ -840,6 +843,49 @@ _NOT_NAMES = frozenset(
         "sres",
         "muy",
         "somos",
+        # function words: a verb, pronoun or joining word opening a clause (capitalised when the
+        # message starts with it: "es B51…", "hay otro…") is never the start of a name.
+        "es",
+        "son",
+        "era",
+        "eran",
+        "fue",
+        "hay",
+        "había",
+        "tiene",
+        "tienen",
+        "dice",
+        "dicen",
+        "yo",
+        "ella",
+        "ellos",
+        "ellas",
+        "usted",
+        "ustedes",
+        "pero",
+        "porque",
+        "aunque",
+        "como",
+        "donde",
+        "sino",
+        "entonces",
+        "así",
+        "aquí",
+        "allí",
+        "ahí",
+        "sobre",
+        "entre",
+        "hasta",
+        "sin",
+        "según",
+        "tampoco",
+        # and in Valencian
+        "és",
+        "els",
+        "amb",
+        "per",
+        "ens",
+        "però",
     ]
 )
 
@@ -899,6 +945,25 @@ def _to_full_stop(words: list[str]) -> list[str]:
     return words
 
 
+PLACES_AND_BANKS_FILE = Path(__file__).resolve().parent / "data" / "places_and_banks.txt"
+
+
+def _places_and_banks() -> frozenset[str]:
+    lines = PLACES_AND_BANKS_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(
+        fold_aligned(line.strip()).lower() for line in lines if line.strip() and line[0] != "#"
+    )
+
+
+# Towns and banks: where a contact is and who holds an account, never a fact's subject.
+PLACES_AND_BANKS = _places_and_banks()
+
+
+def a_place_or_bank(name: str) -> bool:
+    """Whether ``name`` is wholly a town or a bank ("Xàtiva", "la de CaixaBank" → "CaixaBank")."""
+    return fold_aligned(name.strip()).lower() in PLACES_AND_BANKS
+
+
 def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     """Capitalised names that no known contact explains ("Construcciones Pérez")."""
     names = []
@@ -936,6 +1001,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue
         if _ABBREVIATION.fullmatch(name):
             continue  # the letters of an abbreviation ("el C.I.F."), never a name
+        if a_place_or_bank(name):
+            continue  # "la de Xàtiva", "la de CaixaBank": where, or whose account
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
             continue
         # A name inside a value ("Calle Doctor Fleming 18") is no subject; one that only runs
@@ -966,7 +1033,9 @@ def _in_full(name: str) -> str:
 def role_groups(text: str) -> list[Mention]:
     """ "Los de X", "la de la pelu": the X, for the matcher or as a name."""
     return [
-        Mention(m.group("what"), m.start("what"), m.end("what")) for m in _ROLE_GROUP.finditer(text)
+        Mention(m.group("what"), m.start("what"), m.end("what"))
+        for m in _ROLE_GROUP.finditer(text)
+        if not a_place_or_bank(m.group("what"))
     ]
 
 
