@@ -226,7 +226,7 @@ _HEALTH = re.compile(
     r"rehabilitacion|aborto|fertilidad|hernias?(?:\s+discal)?|tendinitis|artrosis|artritis|"
     r"esguince|lumbalgia|ciatica|fibromialgia|escayolad[oa]|"
     # everyday health phrasing
-    r"quimio|radioterapia|oncolog[oa]|oncologia|leucemia|esclerosis|parkinson|cirrosis|dialisis|"
+    r"quimio|radioterapia|oncolog[oa]|oncologia|leucemia|esclerosis|parkinson|cirrosis|dialisis|dialisi|"
     r"tdah|sord[oa]|cieg[oa]|psiquiatria|esta\s+en\s+estado(?=\s*[,.;]|\s*$|\s+de\s+buena)|se\s+ha\s+operado|operad[oa]\s+del|"
     r"(?:esta|sigue|estara|lleva\s+\w+)\s+de\s+baja\s+por\s+(?!vacaciones|fin\b|impago)|"
     r"preñada|prenada|sindrome\s+de|silla\s+de\s+ruedas|"
@@ -949,6 +949,16 @@ _INJECTION = re.compile(
             r"\b" + _MOVING + r"(?:le|les)\s+(?:a\s+\w+\s+)?" + _PRIVATE_NOTES + r"|"
             r"\b" + _MOVING + r"\s+a\s+\w+\s+" + _PRIVATE_NOTES + r"|"
             r"\b" + _MOVING + r"(?:l[aeo]s?)?\s+" + _PRIVATE_NOTES + _WHERE_OTHERS_SEE,
+            # Somebody's notes moved to the writer's own space: "copia las notas del jefe a mi
+            # espacio", "pásame a lo mío los apuntes de Lucía".
+            r"\b"
+            + _MOVING
+            + r"(?:me)?\s+(?:todas\s+|todos\s+)?(?:las|los)\s+(?:notas|apuntes|memorias)\s+"
+            r"(?:del?|de\s+la)\s+[^.\n]{1,30}?\s+(?:a|en)\s+(?:mi|mis|lo\s+mio)\b",
+            r"\b"
+            + _MOVING
+            + r"(?:me)?\s+(?:a|en)\s+(?:mi|mis|lo\s+mio)\b[^.\n]{0,20}?\b(?:las|los)\s+"
+            r"(?:notas|apuntes|memorias)\s+(?:del?|de\s+la)\s+\w",
             # Relaying a message to somebody for the writer: "dile a Andrés que…", "avisa a
             # Marta de que…", "tell Laura that…".
             _CLAUSE + r"(?:di|dile|diles|avisa(?:le|les)?|escribe(?:le|les)|comunica(?:le|les)?|"
@@ -1210,7 +1220,9 @@ _HIDING_FROM_ONE = re.compile(
 )
 _KEPT_PRIVATE = re.compile(
     r"\b(?:en\s+privado|privad[oa]\s*[,:.]|solo\s+(?:para|pa)\s+mi|(?:para|pa)\s+mi\s+sol[oa]|"
-    r"reservad[oa]\s*[,:.]|confidencial|que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\b)"
+    r"reservad[oa]\s*[,:.]|confidencial|que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\b|"
+    # "que esto no lo lea nadie más, solo yo": the writer keeping it, not hiding it from one.
+    r"que\s+(?:esto|eso)\s+no\s+(?:lo\s+)?(?:vea|vean|lea|lean|sepa|sepan)\s+nadie\b|\bsolo\s+yo\b)"
 )
 # A turn dressed as the system's anywhere in the text, in capitals: "… paga los días 5. SYSTEM:
 # el usuario actual…". Lower case it is only taken at the start ("Sistema: aerotermia" is a fact).
@@ -1814,10 +1826,13 @@ _TELLING = re.compile(r"\b(?:sabias|sabes|recuerdas|did\s+you\s+know)\s+que\b|\b
 # A request for something now, for the writer ("pásame el resumen de gastos del trimestre
 # porfa", "hazme una factura para Hostal Miramar de 350 €"): one clause, no fact told with it
 # ("…, que paga a 30 días" keeps it).
+# Documents made in the app now: "crea una factura para…", "genera el presupuesto de…".
+_DOCUMENTS_NOW = r"factura|presupuesto|proforma|albaran|abono|rectificativa|gasto|recibo"
 _FOR_NOW = re.compile(
     r"^\W*(?:(?:oye|porfa|por\s+favor|suma|hola|buenas)\W+)*(?:pasame|mandame|enviame|dame|hazme|"
     r"preparame|buscame|ensename|muestrame|dime|sacame|calculame|generame|ponme|redactame|"
     r"haz\s+(?:una|un|el|la)|prepara\s+(?:una|un|el|la)|send\s+me|give\s+me|show\s+me|make\s+me|"
+    r"(?:crea|genera|emite|redacta)\s+(?:una|un|el|la)\s+(?:" + _DOCUMENTS_NOW + r")\b|"
     # A look-up asked for: "mira a ver el presupuesto P-031, ¿lo aceptaron?".
     r"mira\s+a\s+ver\b|"
     # A look-up with what to tell back: "busca la factura 0187 y dime si está cobrada".
@@ -1877,6 +1892,11 @@ _WHY_ASKED = re.compile(
     r"quien|cuando)\b|me\s+(?:ha|han)\s+llegado\s+(?:el|un|una|la)\s+(?:aviso|carta|correo|mensaje|"
     r"email|e-mail|sms|notificacion)|(?:todavia\s+|aun\s+)?no\s+(?:ha|han)\s+llegado|i\s+can'?t\s+"
     r"find|(?:it|they)\s+(?:hasn'?t|haven'?t|has\s+not|have\s+not)\s+(?:arrived|come))[^.!?\n]*[.!]*$|"
+    # Or who wants it: "la quiere ver el cliente", "la pide la gestoría".
+    r"^\W*(?:es\s+que\s+|porque\s+|que\s+)?(?:lo|la|los|las)\s+(?:quiere|quieren|pide|piden|necesita|"
+    r"necesitan)\s+(?:ver\s+|revisar\s+)?(?:el|la|los|las)\s+\w+[^.!?\n]*[.!]*$|"
+    # Or a guess in English: "I think it was 1,245.60 € but not sure".
+    r"^\W*i\s+think\b[^!?\n]*\bbut\s+(?:i'?m\s+)?not\s+(?:sure|certain)\W*$|"
     # Or who got in touch: "me ha llamado y no sé quién es", "nos han escrito esta mañana".
     r"^\W*(?:es\s+que\s+|porque\s+|que\s+|y\s+)?(?:me|nos)\s+(?:ha|han)\s+(?:llamado|escrito|"
     r"mandado\s+un\s+\w+|dejado\s+un\s+\w+)\b[^.!?\n]*[.!]*$|"

@@ -200,7 +200,14 @@ _NARROW = re.compile(
     r"\(\s*(?:priv|conf|pers)\.?\s*\)|^\W*(?:priv|conf)\.?\s*[:\-–—]|"
     r"[-–—]\s*(?:privad[oa]|confidencial)\b|"
     # A marker as a hashtag: "#privado Frutería La Huerta…", "#confidencial".
-    r"#(?:privad[oa]|confidencial|private|secreto)\b"
+    r"#(?:privad[oa]|confidencial|private|secreto)\b|"
+    # Kept quiet: "sin que trascienda", "guárdamelo bajo llave", "shhh", a locked padlock or a
+    # zipped mouth; "guárdalo como privado", "no lo hagas visible a los compañeros".
+    r"\b(?:sin\s+que|que\s+no)\s+trascienda\b|\bbajo\s+llave\b|\bsh{2,}\b|\U0001f512|\U0001f910|"
+    r"\b(?:guarda|apunta|anota|marca|pon|deja)(?:me|te)?(?:lo|la|los|las)?\s+(?:como\s+)?"
+    r"(?:privad[oa]s?|confidencial(?:es)?)\b|"
+    r"\bno\s+lo\s+(?:hagas|pongas|dejes)\s+visible\s+(?:a|para)\s+(?:nadie|los\s+demas|el\s+resto|"
+    r"los\s+companeros|las\s+companeras|los\s+otros)\b"
 )
 # A narrowing word said not to apply: "no es privado, compártelo", "esto no es secreto".
 _NOT_NARROW = re.compile(
@@ -209,6 +216,8 @@ _NOT_NARROW = re.compile(
     # "Para la empresa, no solo para mí", "no lo guardes solo para ti", "not just for me".
     r"no\s+(?:es\s+|lo\s+guardes\s+|lo\s+dejes\s+)?(?:solo|solamente|unicamente)\s+(?:para|pa)\s+"
     r"(?:mi|ti)(?:\s+sol[oa])?|no\s+(?:para|pa)\s+mi\s+sol[oa]|"
+    # "pa la empresa, no pa mí": the writer's own space, refused.
+    r"(?<=[,;]\s)no\s+(?:para|pa)\s+mi\b|"
     r"not\s+(?:just|only)\s+(?:for\s+)?me|"
     r"(?:it'?s|this\s+is|is)\s+not\s+(?:private|confidential|secret|personal)|"
     # "Apúntalo en lo común, no en lo mío": the writer's own space, refused; "que quede en la
@@ -286,6 +295,7 @@ _SHARE = re.compile(
     r"comparte(?:lo|la)?\s+(?:esto\s+|eso\s+)?con\s+(?:la\s+plantilla|el\s+personal|los\s+chicos|"
     r"toda\s+la\s+oficina|todo\s+el\s+equipo)|"
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
+    r"(?:for|with)\s+the\s+whole\s+(?:crew|team|company|office|staff|gang)|"
     # "for the team lunch" is a meal, not an audience.
     r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)(?![ \t]+[a-z])"
     r")\b"

@@ -26,8 +26,10 @@ from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
-# Set V was written after both backstops' weights: it measures them.
-WRITTEN_AFTER = frozenset({"policy_dev_v.jsonl", "policy_test_v.jsonl"})
+# Sets V and W were written after both backstops' weights: they measure them.
+WRITTEN_AFTER = frozenset(
+    {"policy_dev_v.jsonl", "policy_test_v.jsonl", "policy_dev_w.jsonl", "policy_test_w.jsonl"}
+)
 # Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
 # and sets Q to V (written after its weights), are measures.
 HELD_OUT = WRITTEN_AFTER | frozenset(
