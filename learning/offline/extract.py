@@ -106,6 +106,8 @@ _WRITER_CUES = re.compile(
     r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
     r"hablame|tratame|trates|prefiero|avisame|no\s+(?:cojo|contesto|respondo|estoy)\b|escribeme|mandame|me\s+gusta|no\s+me\s+|"
     r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
+    # "no hace falta que me expliques qué es un asiento": how she wants to be answered
+    r"(?:no\s+hace\s+falta|no\s+necesito)\s+que\s+me\b|"
     r"(?:no\s+)?me\s+(?:pongas|mandes|envies|escribas)\b|mis?\s+(?:email|correo|movil|telefono|numero|dni|nif|"
     r"nie|direccion|cuenta|iban|horario|nombre|apodo)|"
     # "tengo móvil nuevo", "tengo un correo nuevo": the writer's own
@@ -201,6 +203,8 @@ _THIS_TIME = re.compile(
     # the writer's day ("hoy llego a las 10 q tengo medico") and a receipt to file ("ticket
     # ferreteria ruiz 23,40 …, pagado con tarjeta")
     r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
+    # what is missing this week ("esta semana no tienen multicapa, lo traen el lunes"): news
+    r"|^\s*esta\s+semana\b[^.;]*\bno\s+(?:tiene|tienen|hay|les\s+queda|les\s+quedan)\b"
 )
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
 # A value said for one occasion only ("esta vez lo he pagado con tarjeta", "nos paga a 60, pero
@@ -286,6 +290,12 @@ _LETTER_LINE = re.compile(
     r"cordialmente|best\s+regards|regards)[\s,.!]*)$",
     re.IGNORECASE,
 )
+# "d" typed short for "de" ("del 1 al 15 d enero"): said in full, so the patterns that read
+# "de" read it too. ("x" for "por" is left as typed: "NUNCA x recepcion" read as "por" turns
+# a delivery's warning into a wish of the writer's.)
+_SHORT_DE = re.compile(r"(?<=[\wÁÉÍÓÚÑáéíóúñ])\s+[dD]\s+(?=[A-Za-zÁÉÍÓÚÑáéíóúñ])")
+# Valencian's elided article before a name ("L'Hotel Les Arenes"): no part of the name.
+_ELIDED_ARTICLE = re.compile(r"(?<![\w'’])[Ll]['’](?=[A-ZÁÉÍÓÚ])")
 _BULLET = re.compile(r"^\s*(?:[-*•·>]+|\d{1,2}[.)])\s+")
 _CLAUSES = re.compile(
     # Not after a title or a short form: "el Sr. Cuesta", "la Dra. Sanchis", "Avda. del Puerto".
@@ -299,6 +309,9 @@ _CLAUSES = re.compile(
     r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
+    # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
+    # and taken up again by "le"/"les", is the next statement's subject.
+    r"|,\s+y\s+(?=a\s+(?:(?:los|las|la|el)\s+)?[^\s,.;:]+(?:\s+[^\s,.;:]+){0,3}\s+l[ea]s?\s)"
 )
 _ROLE_LEAD = re.compile(
     r"(?:\b(?:los|las|el|la|a\s+los|a\s+las|al|a\s+la)\s+de(?:l)?\s+(?:la\s+|el\s+|los\s+|las\s+)?"
@@ -378,6 +391,8 @@ def _clean_line(line: str) -> str:
     while previous != line:
         previous = line
         line = _FILLERS.sub("", line, count=1)
+    line = _SHORT_DE.sub(" de ", line)
+    line = _ELIDED_ARTICLE.sub("el ", line)
     return re.sub(r"\s+", " ", line).strip(" ,;:-")
 
 
@@ -389,6 +404,12 @@ def sentence(text: str) -> str:
 
 def _clauses(text: str) -> list[str]:
     return [c.strip(" ,") for c in _CLAUSES.split(text) if c and c.strip(" ,.")]
+
+
+# "mensajes cortitos", "correos breves": how long the answers are, not the channel; nor is
+# "entre llamada y llamada" a way to reach anyone.
+_LENGTH_AFTER = re.compile(r"\s+(?:muy\s+|bien\s+)?(?:cort|breve)")
+_BETWEEN_BEFORE = re.compile(r"\bentre\s+(?:[a-z]+\s+y\s+)?$")
 
 
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
@@ -404,6 +425,10 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
         and not _EARLIER_STATE.search(folded[max(0, s.start - 24) : s.start])
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
+        and not (s.kind == "channel" and _LENGTH_AFTER.match(folded, s.end))
+        and not (
+            s.kind == "channel" and _BETWEEN_BEFORE.search(folded[max(0, s.start - 30) : s.start])
+        )
     ]
     corrected = {
         s.kind
@@ -789,6 +814,11 @@ def _clause_facts(
     delivery_said = _DELIVERY.search(folded)
     # "las llaves las tiene Manolo, el del bar": who holds the keys is part of the instruction
     live = [s for s in _live(slots, folded) if not _holds_the_keys(s, delivery_said)]
+    not_open = _NOT_OPEN.search(folded)
+    if not_open is not None:
+        live += [
+            s for s in slots if s.kind in _WHEN and s.start >= not_open.end() and s not in live
+        ]
     live_kinds = {s.kind for s in live}
     guess = classify(clause, slots)
     scored: list[tuple[float, str, float]] = []
@@ -802,7 +832,9 @@ def _clause_facts(
         if any(SELF_EVIDENT.get(k) == attribute for k in live_kinds):
             bonus += SLOT_BONUS
         if attribute == "preferencia" and _preference_value(clause)[1]:
-            bonus += SLOT_BONUS
+            # a preference said in its own few words ("contéstame corto") states itself, as a
+            # typed value of its kind would (the value, then the kind)
+            bonus += 2 * SLOT_BONUS
         scored.append((p + bonus, attribute, p))
     scored.sort(key=lambda item: -item[0])
     p_nothing = dict(guess.ranked)[NOTHING]
@@ -811,6 +843,8 @@ def _clause_facts(
     if unsure and not delivery and not _contact_person(live, folded):
         return []
     chosen = [NOTE if unsure else scored[0][1]]
+    if not_open is not None and chosen[0] == "horario":
+        chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
         chosen = ["instrucciones_entrega"]
     if _contact_person(live, folded) and "persona_contacto" not in chosen:
@@ -938,6 +972,8 @@ _ORDER_PART = re.compile(
     r"borra|cambia|actualiza|ponme|dile|mandale|avisale)(?:lo|la|los|las|le|les|selo|sela|melo)?\b"
 )
 # Opening or closing said with the verb ("cierran los martes"): a when of the business.
+# "ya no abre los sábados por la mañana": the days and hours after it are when it is closed.
+_NOT_OPEN = re.compile(r"\b(?:ya\s+)?no\s+(?:abre|abren|abrimos|trabaja|trabajan)\b")
 _CLOSING = re.compile(r"\b(?:cierra|cierran|abre|abren)\s+(?:los\s+|el\s+|a\s+las?\s+)?\w")
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
@@ -1526,7 +1562,20 @@ def _two_named(message: str, contacts: Sequence[ContactName]) -> list[Mention]:
 _COMPANY_MOVE = re.compile(
     r"\bnos\s+(?:mudamos|trasladamos|cambiamos|vamos)\s+(?:de|a)\s+(?:(?:una?|otr[oa])\s+)?"
     r"(?:nave|local|oficina|taller|almacen|sede)\b"
+    # "esa será nuestra dirección para todo": the company's address, wherever it is told
+    r"|\bnuestra\s+(?:nueva\s+)?direccion\b"
 )
+# A move told in a story ("firmamos lo de la nave … nos mudamos en enero"): the company's when
+# the message speaks of its premises.
+_WE_MOVE = re.compile(r"\bnos\s+(?:mudamos|trasladamos|cambiamos)\b")
+_PREMISES = re.compile(r"\b(?:la\s+nave|el\s+local|la\s+oficina|el\s+taller|el\s+almacen)\b")
+
+
+def _company_moves(folded: str) -> bool:
+    """Whether the message tells that the company moves to new premises."""
+    if _COMPANY_MOVE.search(folded):
+        return True
+    return _WE_MOVE.search(folded) is not None and _PREMISES.search(folded) is not None
 
 
 # The writer's own qualifications and share of the work ("tengo el carné de instalador de gas",
@@ -1549,9 +1598,9 @@ def _message_facts(
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []
     folded = fold_aligned(cleaned).lower()
-    own_life = (is_own_life(cleaned) or _OWN_WORK.search(folded) is not None) and not (
-        _COMPANY_MOVE.search(folded)
-    )
+    own_life = (
+        is_own_life(cleaned) or _OWN_WORK.search(folded) is not None
+    ) and not _company_moves(folded)
     if own_life and not match_contacts(cleaned, list(contacts)):
         # The writer's own life: its family facts, how the writer likes to be reached or
         # called and her own hours ("yo curro de 8 a 3"), or else one note about the writer.
@@ -1624,6 +1673,8 @@ def _message_facts(
     if len(clauses) > 1 and not facts:
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     facts = _one_note(message, facts, contacts) if len(clauses) > 1 else facts
+    if _company_moves(folded):
+        facts = [_the_companys(f) if f.attribute == "direccion" else f for f in facts]
     facts = [*facts, *_nicknames(cleaned, contacts), *_for_both(cleaned, facts, contacts)]
     sender = _letter_sender(message, contacts)
     if sender is not None:
@@ -1659,6 +1710,20 @@ def _body_addresses_first(facts: list[ExtractedFact], from_header: set[int]) -> 
         or fact.attribute not in _WRITER_ADDRESSES
         or not any(attribute == fact.attribute and value != fact.value for attribute, value in body)
     ]
+
+
+def _the_companys(fact: ExtractedFact) -> ExtractedFact:
+    """``fact`` about the company itself: where it moves is its own address ("la nueva está en
+    Alboraya, en la calle Alquería 7"), whatever place the sentence names first."""
+    return replace(
+        fact,
+        category="empresa",
+        subject_name="",
+        subject_contact_id=None,
+        subject_tax_id="",
+        subject_set_apart=False,
+        subject_hint="",
+    )
 
 
 def _one_note(

@@ -167,6 +167,9 @@ CASH = "al contado"
 # "Una sola factura a final de mes": when the invoice is made, not when it is paid.
 # Paying spoken of in between makes it a term again ("la factura la pagan a fin de mes").
 _INVOICED_BEFORE = re.compile(r"\bfactura(?:n|mos|s)?\b(?:(?!\b(?:pag|cobr|venc))[^,;.])*$")
+# The verb with whom it bills right before the term ("ahora nos factura a fin de mes"): when
+# they charge, which is the term.
+_INVOICES_THEM = re.compile(r"\b(?:nos|me|les?)\s+factura(?:n|mos)?\s+(?:ahora\s+|ya\s+)?$")
 # Paid before the goods or the work: "por adelantado", "x adelantado", "pago anticipado".
 _ADVANCE = re.compile(r"\b(?:por|x|en)\s+(?:adelantado|anticipado)|\bpago\s+anticipado\b")
 _CASH = re.compile(
@@ -206,7 +209,8 @@ def _terms(folded: str) -> list[Slot]:
         ):
             slots.append(Slot("term", f"día {day} de cada mes", *match.span()))
     for match in _TERM_EOM.finditer(folded):
-        if _INVOICED_BEFORE.search(folded[max(0, match.start() - 40) : match.start()]):
+        before = folded[max(0, match.start() - 40) : match.start()]
+        if _INVOICED_BEFORE.search(before) and not _INVOICES_THEM.search(before):
             continue
         slots.append(Slot("term", "fin de mes", *match.span()))
     for match in _CASH.finditer(folded):

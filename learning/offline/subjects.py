@@ -288,7 +288,10 @@ def _denied_spans(text: str) -> list[tuple[int, int]]:
 # The writer says a name is not the business she works with: "(no el nuestro de Gandía)",
 # "q no es la nuestra", "(otros, …)".
 _NOT_OURS = re.compile(
-    r"\bno\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+nuestr[oa]s?\b|\(\s*otr[oa]s\b",
+    r"\bno\s+(?:es\s+|son\s+)?(?:el|la|los|las)\s+nuestr[oa]s?\b|\(\s*otr[oa]s\b"
+    # "que es cliente nuevo", "que és client nou": a new customer is none of the contacts
+    r"|\bque\s+(?:es|és|son|són)\s+(?:un\s+|una\s+)?(?:client[ae]?s?|proveedor(?:es|a)?)\s+"
+    r"(?:nuev[oa]s?|nou|nova|nous|noves)\b",
     re.IGNORECASE,
 )
 
