@@ -973,7 +973,10 @@ _ORDER_PART = re.compile(
 )
 # Opening or closing said with the verb ("cierran los martes"): a when of the business.
 # "ya no abre los sábados por la mañana": the days and hours after it are when it is closed.
-_NOT_OPEN = re.compile(r"\b(?:ya\s+)?no\s+(?:abre|abren|abrimos|trabaja|trabajan)\b")
+# Not "no abren hasta las 9": that is when it opens.
+_NOT_OPEN = re.compile(
+    r"\b(?:ya\s+)?no\s+(?:abre|abren|abrimos|trabaja|trabajan)\b(?!\s+(?:hasta|antes\s+de)\b)"
+)
 _CLOSING = re.compile(r"\b(?:cierra|cierran|abre|abren)\s+(?:los\s+|el\s+|a\s+las?\s+)?\w")
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
