@@ -364,6 +364,7 @@ _SHORT_LETTERS = re.compile(r"^[a-z]{3}$")
 _PREFIXED_REFERENCE = re.compile(
     r"^[a-z]{2,5}[\-/](?:\d{2,8}|[a-z]{3,12}\d{1,8})(?:[\-/]\d{1,8})?$"
 )
+_FIGURES_REFERENCE = re.compile(r"^[a-z]{2,5}[\-/]\d")
 _PROMO_CODE = re.compile(r"^[a-z]{4,}\d{1,3}$")
 # What a device's code looks like: four to eight digits, or a combination in groups.
 _DEVICE_VALUE = re.compile(r"^(?:[#*]?\d{4,8}[#*]?|\d{1,3}(?:-\d{1,3}){2,7})$")
@@ -568,7 +569,11 @@ def _value_spans(folded: str, match: re.Match[str]) -> Iterator[Span]:
             return
         # A closing "?" or "!" is punctuation, unless the rest already looks like a credential.
         # "el número de expediente: SIN-2026-07781" is a reference, whatever announced it.
-        if _PREFIXED_REFERENCE.match(word):
+        # After a password's name, only a reference of figures is one: "pass Tp-Link4455" is
+        # the password.
+        if _PREFIXED_REFERENCE.match(word) and (
+            kind != "password" or _FIGURES_REFERENCE.match(word)
+        ):
             continue
         if len(word) >= 4 and _MIXED.search(word.rstrip("?!")):
             yield start, finish

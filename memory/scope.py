@@ -42,7 +42,7 @@ _NARROW = re.compile(
     r"\b(?:"
     r"(?:solo|solamente|unicamente)\s+(?:(?:lo|la|es|esto|lo\s+quiero|quiero)\s+)?(?:para|pa)\s+"
     r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
-    r"para\s+mi\s+(?:sol[oa]|mism[oa])|"
+    r"(?:para|a)\s+mi\s+(?:sol[oa]|mism[oa])\b|"
     # "ni una palabra a los demás", "ni mu al resto".
     r"ni\s+(?:una\s+)?(?:palabra|mu|pio)\s+(?:a\s+|al\s+)?(?:nadie|los\s+demas|las\s+demas|"
     r"el\s+resto|resto|los\s+otros)\b|"
