@@ -26,13 +26,12 @@ from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
-# Sets V and W were written after both backstops' weights: they measure them.
-WRITTEN_AFTER = frozenset(
-    {"policy_dev_v.jsonl", "policy_test_v.jsonl", "policy_dev_w.jsonl", "policy_test_w.jsonl"}
-)
 # Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
-# and sets Q to V (written after its weights), are measures.
-HELD_OUT = WRITTEN_AFTER | frozenset(
+# and sets Q to W (written after its weights), are measures. The private marker was measured on
+# V and W before they were tuned on, then retrained with them (decision 0053).
+HELD_OUT = frozenset(
+    {"policy_dev_v.jsonl", "policy_test_v.jsonl", "policy_dev_w.jsonl", "policy_test_w.jsonl"}
+) | frozenset(
     {
         "policy_dev_p.jsonl",
         "policy_test_m.jsonl",
@@ -71,11 +70,7 @@ def kinds_file(path: Path) -> Path | None:
 def training_files(backstop: Backstop = INSTRUCTION) -> list[Path]:
     paths = sorted(EVAL_DIR.glob("policy_*.jsonl"))
     if backstop == PRIVATE_MARKER:
-        return [
-            path
-            for path in paths
-            if kinds_file(path) is not None and path.name not in WRITTEN_AFTER
-        ]
+        return [path for path in paths if kinds_file(path) is not None]
     return [path for path in paths if path.name not in HELD_OUT]
 
 
