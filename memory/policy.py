@@ -2013,12 +2013,8 @@ def _is_nothing_sentence(sentence: str) -> bool:
     return bool(_QUESTION.match(sentence))
 
 
-# What prompted a question, said before it without a verb of its own: "llamada perdida del 961…
-# esta mañana, ¿es algún cliente nuestro?". An event of the moment, not a fact to keep.
-# ("esta mañana" is blanked before looking for a verb: its "esta" is none.)
-_MOMENT = re.compile(
-    r"\b(?:hoy|esta\s+(?:manana|tarde|noche)|ayer|anoche|hace\s+un\s+rato|ahora\s+mismo)\b"
-)
+# "esta mañana" names a time: its "esta" is no verb.
+_THIS_PART_OF_DAY = re.compile(r"\besta\s+(?:manana|tarde|noche)\b")
 
 
 _KEEP_ASKED = re.compile(
@@ -2030,14 +2026,14 @@ _KEEP_ASKED = re.compile(
 
 def _prompts_the_question(folded_sentence: str, following: list[str]) -> bool:
     """Whether a verbless sentence leads, after a comma, into a question that does not ask to
-    keep anything nor to agree: "el paquete de X con seguimiento 1Z…, ¿ha llegado ya?"."""
+    keep anything nor to agree: what prompted the question, not a fact to keep ("llamada
+    perdida del 961… esta mañana, ¿es algún cliente?", "el paquete … 1Z…, ¿ha llegado ya?")."""
     return (
         bool(following)
         and folded_sentence.rstrip().endswith(",")
         and bool(_QUESTION.match(following[0]))
         and not _KEEP_ASKED.search(fold(following[0]))
-        # "esta" of "esta mañana" is no verb.
-        and not _FINITE_VERB.search(_MOMENT.sub(" ", folded_sentence))
+        and not _FINITE_VERB.search(_THIS_PART_OF_DAY.sub(" ", folded_sentence))
         # "me ha llegado por SMS el 482913, ¿lo meto?" holds a secret: refused as one.
         and not is_secret(folded_sentence)
     )

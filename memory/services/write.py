@@ -242,34 +242,22 @@ def _store(
     # Embedded only now: a merge keeps the existing row's vector, so a fact told again costs
     # no encoder run.
     embedding = embed_passages([fields["text"]])[0]
-    if (visibility == Visibility.SHARED or layer.propose_sharing) and _reads_as_order(
-        fields["text"], embedding
-    ):
-        # What the rules let through but reads like an order to Suma or an errand for others
-        # (the learned backstop, decision 0048): only ever narrowed, to the writer's own note.
-        # The same fact already known on this level merged above, adding nothing new to it.
+    widening = visibility == Visibility.SHARED or layer.propose_sharing
+    # What the rules let through but reads like an order to Suma or an errand for others
+    # (decision 0048), or like a wish to keep it to oneself in words no rule reads (decision
+    # 0053): the learned backstops only ever narrow, to the writer's own note. The same fact
+    # already known on this level merged above, adding nothing new to it.
+    order = widening and _reads_as_order(fields["text"], embedding)
+    if order or (widening and unmarked and reads_as_private(fields["text"], vector=embedding)):
         narrowed = _store(
             access=access,
             layer=Layer(Visibility.PRIVATE_IN_ORG),
             organization_id=organization_id,
             fields=fields,
         )
-        if narrowed.merged:
+        if not order or narrowed.merged:
             return narrowed
         return replace(narrowed, reason=f"{narrowed.reason} {REASON_INSTRUCTION}")
-    if (
-        (visibility == Visibility.SHARED or layer.propose_sharing)
-        and unmarked
-        and reads_as_private(fields["text"], vector=embedding)
-    ):
-        # A wish to keep the fact to oneself in words no rule reads ("que no salga de aquí"):
-        # the learned private marker only narrows (decision 0053).
-        return _store(
-            access=access,
-            layer=Layer(Visibility.PRIVATE_IN_ORG),
-            organization_id=organization_id,
-            fields=fields,
-        )
     memory = Memory.objects.create(
         visibility=visibility,
         organization_id=org_id,

@@ -28,6 +28,26 @@ ORDER_ON_EXPENSES = (
 FACT = "El gasoil de la furgoneta se paga con la tarjeta de la empresa"
 
 
+def _bookkeepers_note(world, text: str):
+    return memory_write(
+        access=world.access(world.bookkeeper),
+        organization_id=world.org.pk,
+        category="empresa",
+        area="expenses",
+        text=text,
+    )
+
+
+def _owners_note(world, text: str, *, category: str, requested_visibility: str | None = None):
+    return memory_write(
+        access=world.access(world.owner),
+        organization_id=world.org.pk,
+        category=category,
+        text=text,
+        requested_visibility=requested_visibility,
+    )
+
+
 def _shared_mode(world, mode: str) -> None:
     world.org.shared_mode = mode
     world.org.save(update_fields=["shared_mode"])
@@ -52,13 +72,7 @@ def test_an_ordinary_fact_is_not_flagged():
 
 
 def test_a_members_order_that_would_be_shared_stays_her_private_note_and_she_is_told_why(world):
-    result = memory_write(
-        access=world.access(world.bookkeeper),
-        organization_id=world.org.pk,
-        category="empresa",
-        area="expenses",
-        text=ORDER_ON_EXPENSES,
-    )
+    result = _bookkeepers_note(world, ORDER_ON_EXPENSES)
 
     memory = Memory.objects.get()
     assert (result.refused, result.visibility, result.proposed) == (False, "private_in_org", False)
@@ -71,13 +85,7 @@ def test_a_members_order_that_would_be_shared_stays_her_private_note_and_she_is_
 
 
 def test_the_same_members_ordinary_fact_is_still_shared(world):
-    result = memory_write(
-        access=world.access(world.bookkeeper),
-        organization_id=world.org.pk,
-        category="empresa",
-        area="expenses",
-        text=FACT,
-    )
+    result = _bookkeepers_note(world, FACT)
 
     assert (result.visibility, result.proposed, result.reason) == (
         "shared",
@@ -90,13 +98,7 @@ def test_the_same_members_ordinary_fact_is_still_shared(world):
 def test_an_order_that_would_be_proposed_is_kept_private_and_proposed_to_nobody(world):
     _shared_mode(world, "confirm")
 
-    result = memory_write(
-        access=world.access(world.bookkeeper),
-        organization_id=world.org.pk,
-        category="empresa",
-        area="expenses",
-        text=ORDER_ON_NOTES,
-    )
+    result = _bookkeepers_note(world, ORDER_ON_NOTES)
 
     memory = Memory.objects.get()
     assert (result.visibility, result.proposed, result.reason) == (
@@ -108,12 +110,8 @@ def test_an_order_that_would_be_proposed_is_kept_private_and_proposed_to_nobody(
 
 
 def test_an_order_asked_private_is_stored_as_asked_without_the_reason(world):
-    result = memory_write(
-        access=world.access(world.owner),
-        organization_id=world.org.pk,
-        category="empresa",
-        text=ORDER_ON_NOTES,
-        requested_visibility="private_in_org",
+    result = _owners_note(
+        world, ORDER_ON_NOTES, category="empresa", requested_visibility="private_in_org"
     )
 
     assert (result.visibility, result.reason) == (
@@ -156,12 +154,7 @@ def test_the_private_backstop_leaves_an_ordinary_fact_and_a_shared_marker_alone(
 
 
 def test_an_owners_fact_kept_to_herself_in_unread_words_is_private_not_shared(world):
-    result = memory_write(
-        access=world.access(world.owner),
-        organization_id=world.org.pk,
-        category="proveedor",
-        text=KEPT_IN_MY_NOTES,
-    )
+    result = _owners_note(world, KEPT_IN_MY_NOTES, category="proveedor")
 
     memory = Memory.objects.get()
     assert (result.visibility, result.proposed, result.reason) == (
@@ -179,25 +172,15 @@ def test_an_owners_fact_kept_to_herself_in_unread_words_is_private_not_shared(wo
 def test_a_members_fact_kept_to_herself_is_not_proposed_in_confirm_mode(world):
     _shared_mode(world, "confirm")
 
-    result = memory_write(
-        access=world.access(world.bookkeeper),
-        organization_id=world.org.pk,
-        category="empresa",
-        area="expenses",
-        text=KEPT_IN_A_DRAWER,
-    )
+    result = _bookkeepers_note(world, KEPT_IN_A_DRAWER)
 
     assert (result.visibility, result.proposed) == ("private_in_org", False)
     assert Memory.objects.get().proposed_visibility is None
 
 
 def test_a_shared_visibility_the_caller_asked_is_narrowed_by_an_unread_wish_in_the_text(world):
-    result = memory_write(
-        access=world.access(world.owner),
-        organization_id=world.org.pk,
-        category="proveedor",
-        text=KEPT_IN_MY_NOTES,
-        requested_visibility="shared",
+    result = _owners_note(
+        world, KEPT_IN_MY_NOTES, category="proveedor", requested_visibility="shared"
     )
 
     assert (result.visibility, Memory.objects.get().visibility) == (
@@ -211,12 +194,7 @@ def test_a_sharing_marker_the_rules_read_is_never_narrowed_by_the_backstop(world
     text = "Guárdalo en lo común, no en lo mío: Ferretería Ruiz cierra en agosto."
     assert (requested_visibility(text), reads_as_private(text)) == ("shared", True)
 
-    result = memory_write(
-        access=world.access(world.owner),
-        organization_id=world.org.pk,
-        category="proveedor",
-        text=text,
-    )
+    result = _owners_note(world, text, category="proveedor")
 
     assert (result.visibility, Memory.objects.get().visibility) == ("shared", "shared")
 

@@ -30,8 +30,6 @@ EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
 # and sets Q to W (written after its weights), are measures. The private marker was measured on
 # V and W before they were tuned on, then retrained with them (decision 0053).
 HELD_OUT = frozenset(
-    {"policy_dev_v.jsonl", "policy_test_v.jsonl", "policy_dev_w.jsonl", "policy_test_w.jsonl"}
-) | frozenset(
     {
         "policy_dev_p.jsonl",
         "policy_test_m.jsonl",
@@ -48,6 +46,10 @@ HELD_OUT = frozenset(
         "policy_test_t.jsonl",
         "policy_dev_u.jsonl",
         "policy_test_u.jsonl",
+        "policy_dev_v.jsonl",
+        "policy_test_v.jsonl",
+        "policy_dev_w.jsonl",
+        "policy_test_w.jsonl",
     }
 )
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
