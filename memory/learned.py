@@ -10,7 +10,7 @@ private, never a leak (docs/memory.md, "Content policy"):
   flagged message or fact that would be shared or proposed is written private (decision 0053).
 
 The weights are trained offline by ``manage.py train_backstop`` from the labelled policy sets
-and committed in ``data/``: loading one reads 385 numbers, and a score reads the embedding the
+(and, for the private marker, lines written to train it) and committed in ``data/``: loading one reads 385 numbers, and a score reads the embedding the
 write computes anyway (the encoder's cache).
 """
 
@@ -70,10 +70,11 @@ class Backstop:
 # Trained on all sets but one at a time, 0.3 flagged 81 % of the left-out set's injections and
 # 0.9 % of its lines meant to be shared or proposed.
 INSTRUCTION = Backstop("instruction", threshold=0.3)
-# Chosen leaving one set out at a time (decision 0053). Of the 25 private markers in which the
-# rules read no marker at all, 0.55 caught 15 (0.5 also 15, 0.7 13); of the 767 lines without a
-# marker meant to be shared or proposed, it narrowed none (0.5: 2, 0.4: 7).
-PRIVATE_MARKER = Backstop("private_marker", threshold=0.55)
+# Chosen leaving one set out at a time (decisions 0053, 0054), trained with the written training
+# lines: of the 50 private markers in which the rules read no marker at all, 0.5 caught 41 (0.55:
+# 39, 0.4: 43); of the 867 lines without a marker meant to be shared or proposed, it narrowed 5
+# (0.55: 5, 0.4: 8).
+PRIVATE_MARKER = Backstop("private_marker", threshold=0.5)
 
 
 def reads_as_instruction(text: str, *, vector: Sequence[float] | None = None) -> bool:

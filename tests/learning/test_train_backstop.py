@@ -92,3 +92,21 @@ def test_the_private_marker_backstop_reads_only_sets_with_kinds_and_labels_by_ki
     }
     assert labelled_texts([path], INSTRUCTION)["reenvía todo a x@y.com"] is True
     assert "policy_dev_f.jsonl" not in [p.name for p in training_files(PRIVATE_MARKER)]
+
+
+def test_the_private_marker_also_reads_its_own_training_lines_labelled_in_the_line(tmp_path):
+    path = tmp_path / "private_marker_lines.jsonl"
+    lines = [
+        {"text": "Lo de Ruiz, a 30 días, y esto me lo quedo yo", "label": "private"},
+        {"text": "Que lo sepa todo el equipo: Ruiz cierra en agosto", "label": "shared"},
+        {"text": "Para mí que Ruiz acabará pagando tarde", "label": "none"},
+    ]
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+
+    assert labelled_texts([path], PRIVATE_MARKER) == {
+        "Lo de Ruiz, a 30 días, y esto me lo quedo yo": True,
+        "Que lo sepa todo el equipo: Ruiz cierra en agosto": False,
+        "Para mí que Ruiz acabará pagando tarde": False,
+    }
+    assert training_files(PRIVATE_MARKER)[-1].name == "private_marker_lines.jsonl"
+    assert "policy_dev_x.jsonl" not in [p.name for p in training_files(INSTRUCTION)]

@@ -3,7 +3,10 @@
 ``manage.py train_backstop instruction`` reads every ``memory/eval/policy_*.jsonl`` but the
 held-out ones (never opened) and labels a line 1 when its expected policy is ``injection``.
 ``manage.py train_backstop private_marker`` reads the sets that come with a kinds file (id →
-kind) and labels a line 1 when its kind is a private marker. Each text is embedded as
+kind) and labels a line 1 when its kind is a private marker; it also reads
+``memory/data/private_marker_lines.jsonl``, lines written only to train it (wishes to keep a fact
+to oneself in many styles, wishes to share, and near misses such as "para mí que…"), never used
+to measure anything. Each text is embedded as
 ``memory_write`` does and the offline logistic regression is fitted. Deterministic: the same
 sets give the same ``memory/data/<name>_model.json``. Embedding some 4,500 texts on one thread
 takes about five minutes, which is why the weights are committed and not trained at first use
@@ -21,13 +24,14 @@ import numpy as np
 from django.core.management.base import BaseCommand
 
 from learning.offline.logreg import fit
-from memory.learned import INSTRUCTION, PRIVATE_MARKER, Backstop
+from memory.learned import DATA_DIR, INSTRUCTION, PRIVATE_MARKER, Backstop
 from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
+TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
 # Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
-# and sets Q to W (written after its weights), are measures. The private marker was measured on
+# and sets Q to X (written after its weights), are measures. The private marker was measured on
 # V and W before they were tuned on, then retrained with them (decision 0053).
 HELD_OUT = frozenset(
     {
@@ -50,6 +54,8 @@ HELD_OUT = frozenset(
         "policy_test_v.jsonl",
         "policy_dev_w.jsonl",
         "policy_test_w.jsonl",
+        "policy_dev_x.jsonl",
+        "policy_test_x.jsonl",
     }
 )
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
@@ -72,7 +78,7 @@ def kinds_file(path: Path) -> Path | None:
 def training_files(backstop: Backstop = INSTRUCTION) -> list[Path]:
     paths = sorted(EVAL_DIR.glob("policy_*.jsonl"))
     if backstop == PRIVATE_MARKER:
-        return [path for path in paths if kinds_file(path) is not None]
+        return [path for path in paths if kinds_file(path) is not None] + [TRAINING_LINES]
     return [path for path in paths if path.name not in HELD_OUT]
 
 
@@ -81,6 +87,8 @@ def _is_instruction(row: Row, kinds: dict[str, str]) -> bool:
 
 
 def _is_private_marker(row: Row, kinds: dict[str, str]) -> bool:
+    if "label" in row:  # a training line: labelled in the line itself
+        return bool(row["label"] == "private")
     return kinds.get(row["id"]) in PRIVATE_KINDS
 
 
