@@ -68,7 +68,9 @@ class Backstop:
 # Chosen on the held-out set P dev (decision 0048): its two regex misses scored 0.65 and 0.58,
 # its highest line that is no injection 0.33 (a private note, which narrowing leaves as it is).
 # Trained on all sets but one at a time, 0.3 flagged 81 % of the left-out set's injections and
-# 0.9 % of its lines meant to be shared or proposed.
+# 0.9 % of its lines meant to be shared or proposed. Retrained with sets P to W (decision 0054):
+# leaving each of Q to X out in turn, 0.3 flags 198 of their 237 injections (before: 199) and 18
+# of their 441 lines meant to be shared or proposed (before: 21).
 INSTRUCTION = Backstop("instruction", threshold=0.3)
 # Chosen leaving one set out at a time (decisions 0053, 0054), trained with the written training
 # lines: of the 50 private markers in which the rules read no marker at all, 0.5 caught 41 (0.55:

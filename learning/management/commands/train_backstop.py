@@ -30,34 +30,13 @@ from sumalos.embeddings import MODEL_NAME, embed_passages
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
 TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
-# Held out of the instruction backstop: set P's dev half chose its threshold; the test halves,
-# and sets Q to X (written after its weights), are measures. The private marker was measured on
-# V and W before they were tuned on, then retrained with them (decision 0053).
-HELD_OUT = frozenset(
-    {
-        "policy_dev_p.jsonl",
-        "policy_test_m.jsonl",
-        "policy_test_n.jsonl",
-        "policy_test_o.jsonl",
-        "policy_test_p.jsonl",
-        "policy_dev_q.jsonl",
-        "policy_test_q.jsonl",
-        "policy_dev_r.jsonl",
-        "policy_test_r.jsonl",
-        "policy_dev_s.jsonl",
-        "policy_test_s.jsonl",
-        "policy_dev_t.jsonl",
-        "policy_test_t.jsonl",
-        "policy_dev_u.jsonl",
-        "policy_test_u.jsonl",
-        "policy_dev_v.jsonl",
-        "policy_test_v.jsonl",
-        "policy_dev_w.jsonl",
-        "policy_test_w.jsonl",
-        "policy_dev_x.jsonl",
-        "policy_test_x.jsonl",
-    }
-)
+# Held out of the instruction backstop: set X, the measure of this round (both halves: its dev
+# half is tuned on by the rules). Sets P to W were held out while they were measures; once each
+# had been measured and tuned on, they hold no unseen figure, and their injections, in styles the
+# older sets lack, train it (decision 0054).
+# The private marker trains on X's dev half, with the rules; neither reads X's test half.
+MEASURE = frozenset({"policy_test_x.jsonl"})
+HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
 # As the gate scales its embedding against its other inputs; the exported weights absorb it.
 SCALE = 4.0
@@ -78,7 +57,8 @@ def kinds_file(path: Path) -> Path | None:
 def training_files(backstop: Backstop = INSTRUCTION) -> list[Path]:
     paths = sorted(EVAL_DIR.glob("policy_*.jsonl"))
     if backstop == PRIVATE_MARKER:
-        return [path for path in paths if kinds_file(path) is not None] + [TRAINING_LINES]
+        with_kinds = [path for path in paths if kinds_file(path) is not None]
+        return [path for path in with_kinds if path.name not in MEASURE] + [TRAINING_LINES]
     return [path for path in paths if path.name not in HELD_OUT]
 
 
