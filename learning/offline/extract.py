@@ -29,7 +29,7 @@ from learning.offline.attributes import (
 )
 from learning.offline.occasions import told_for_one_occasion
 from learning.offline.patterns import pattern_facts
-from learning.offline.slots import BUSINESS_WORDS, IS_THE_CONTACT, Slot, find_slots
+from learning.offline.slots import BUSINESS_WORDS, CALLED_BY, IS_THE_CONTACT, Slot, find_slots
 from learning.offline.subjects import (
     CONTACT,
     NAME_OPENERS,
@@ -103,7 +103,7 @@ _SUPPLIER_HINTS = re.compile(
     r"\b(?:pagamos|pagarle|pagarles)\b"
 )
 _WRITER_CUES = re.compile(
-    r"\b(?:me\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|me\s+llaman|me\s+dicen|tuteame|"
+    rf"\b(?:{CALLED_BY}|(?:me|m)\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|tuteame|"
     r"hablame|tratame|trates|prefiero|avisame|no\s+(?:cojo|contesto|respondo|estoy)\b|escribeme|mandame|me\s+gusta|no\s+me\s+|"
     r"quiero\s+que\s+me|puedes\s+llamarme|contestame|respondeme|respuestas|"
     # "no hace falta que me expliques qué es un asiento": how she wants to be answered
@@ -123,7 +123,7 @@ _OWN_NAME = re.compile(
 )
 # The name the writer goes by, given as the word after these: never a subject of its own.
 _CALL_ME = re.compile(
-    r"\b(?:me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|me\s+llaman|me\s+dicen|"
+    rf"\b(?:{CALLED_BY}|me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|"
     r"todo\s+el\s+mundo\s+me\s+llama)\b"
 )
 # The writer's own address ("mi mail es …"): hers even beside the company's ("el de la empresa
@@ -152,7 +152,9 @@ _REACH_THEM = re.compile(
 _COMPANY_CUES = re.compile(
     r"\b(?:cerramos|abrimos|trabajamos|cobramos|nuestr[oa]s?|nos\s+vamos|estaremos|"
     r"hacemos|damos|aplicamos|subimos|bajamos|la\s+empresa|el\s+taller|la\s+oficina|"
-    r"el\s+local|el\s+negocio|somos|estamos|nos\s+hemos\s+(?:cambiado|mudado|trasladado))\b"
+    r"el\s+local|el\s+negocio|somos|estamos|nos\s+hemos\s+(?:cambiado|mudado|trasladado)|"
+    # in English: "our default payment terms", "we close in August"
+    r"our|we)\b"
 )
 _NEGATED_BEFORE = re.compile(
     r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
@@ -252,7 +254,9 @@ _QUESTION_OR_ORDER = re.compile(
 # An order to Suma after the statement ("voy al médico el jueves, cancela la cita").
 _TRAILING_ORDER = re.compile(
     r"[,;:]\s*(?:y\s+)?(?:cancela|anula|haz|hazme|crea|creame|manda|mandale|envia|enviale|"
-    r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale)\b"
+    r"dime|busca|borra|cambia|pasame|dame|prepara|preparame|avisa|avisale|llama|llamale|"
+    # "mañana hay que llevar la furgoneta al taller, recuérdamelo esta noche": a reminder asked
+    r"recuerdamel[oa]s?|recuerdame|recordadmel[oa]s?|remind\s+me)\b"
     # How to reach the person, not an order: "llámale a él directamente".
     r"(?!\s+(?:a\s+(?:el|ella)\b|(?:directamente|siempre|solo|antes)\b))"
 )
@@ -305,8 +309,10 @@ _CLAUSES = re.compile(
     r"(?<![Aa]tt\.)(?<![Aa]tn\.)"
     # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
-    # "Me llamo Pablo pero todos me dicen Pau": a name, then a nickname.
-    r"|,?\s+pero\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b)"
+    # "Me llamo Pablo pero todos me dicen Pau", "em dic Josep però em diuen Pep": a name, then
+    # the name the writer goes by.
+    r"|,?\s+(?:pero|però|but)\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b|"
+    r"[^.;,]{0,40}?\b(?:dicen|llaman|diuen|criden|call|calls)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
@@ -524,6 +530,7 @@ def find_subject(
         [*unknown_names(text, taken), *_unclaimed([*traded, *apposed_names(text)], taken)],
         key=lambda m: m.start,
     )
+    names = [m for m in names if not _informant(m, text)]
     if names:
         return replace(_mention_subject(names[0], text), set_apart=sets_apart(text))
     groups = role_groups(text)
@@ -551,6 +558,24 @@ def find_subject(
     if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
+
+
+# Who decided or told it, not whom it is about: "— Pablo decided it this morning", "lo ha
+# decidido Pablo", "según Pablo", "Pablo says".
+_TOLD_BEFORE = re.compile(
+    r"\b(?:segun|lo\s+(?:ha\s+)?(?:decidido|dicho|confirmado)|lo\s+(?:decidio|dijo|dice|confirmo)|"
+    r"(?:decided|said|confirmed)\s+by)\s+$"
+)
+_TOLD_AFTER = re.compile(
+    r"^\s+(?:decided|says|said|confirmed|lo\s+(?:ha\s+)?decidido|lo\s+decidio)\b"
+)
+
+
+def _informant(mention: Mention, text: str) -> bool:
+    """Whether an unknown name is only who decided or told what the clause says."""
+    before = fold_aligned(text[: mention.start]).lower()
+    after = fold_aligned(text[mention.end :]).lower()
+    return _TOLD_BEFORE.search(before) is not None or _TOLD_AFTER.match(after) is not None
 
 
 # A bracket that follows a role word closely: "la asesoria de mi cuñado (asesoria puchades, …".
@@ -669,11 +694,28 @@ _PREFERENCE_VALUES = (
     # "mándamelas siempre en pdf, no en foto": the format things are sent in
     ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),
 )
+# Answers without greetings, straight to the point: "no me saludes en cada mensaje, ve al
+# grano", "sin saludos", "directo al tema", "skip the greetings, get to the point".
+_NO_GREETINGS = re.compile(
+    r"\bno\s+(?:me\s+)?(?:saludes|des\s+los\s+buenos\s+dias)|\bsin\s+(?:tantos\s+)?saludos|"
+    r"\bahorrate\s+los\s+saludos|\bskip\s+the\s+greetings|\bno\s+greetings"
+)
+_TO_THE_POINT = re.compile(
+    r"\b(?:ve|vete|ir|vayas|ves|directo|directa|directamente)\s+al\s+(?:grano|tema)|"
+    r"\bget\s+(?:straight\s+)?to\s+the\s+point"
+)
 
 
 def _preference_value(clause: str) -> tuple[str, str]:
     """The attribute and the short value of a preference said in few words, or two blanks."""
     folded = fold_aligned(clause).lower()
+    plain = [
+        part
+        for pattern, part in ((_NO_GREETINGS, "sin saludos"), (_TO_THE_POINT, "ir al grano"))
+        if pattern.search(folded)
+    ]
+    if plain:
+        return "tono", ", ".join(plain)
     for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
             return attribute, template.format(**match.groupdict())
@@ -1588,6 +1630,12 @@ _OWN_WORK = re.compile(
     r"(?:carne|carnet|titulo|certificado|acreditacion|habilitacion)s?\b"
     r"|\b(?:ya\s+)?no\s+(?:llevo|hago)\s+yo\b"
     r"|\byo\s+(?:solo|ya\s+no)\s+(?:llevo|hago|me\s+encargo\s+de)\b"
+    # her role: "yo soy el oficial que lleva las calderas", "soy la que hace los presupuestos",
+    # "soy la encargada de la oficina", "me encargo yo de los cobros"
+    r"|\byo\s+soy\s+(?:el|la)\s+[a-z]+"
+    r"|^\s*soy\s+(?:el|la)\s+(?:que|q|oficial|encargad[oa]|jef[ea]|responsable|tecnic[oa]|"
+    r"administrativ[oa]|contable|aprendiz|fontaner[oa]|comercial|soci[oa]|duen[oa])\b"
+    r"|\bme\s+encargo\s+yo\s+de\b|^\s*(?:yo\s+)?me\s+encargo\s+de\b"
 )
 
 
@@ -1663,7 +1711,12 @@ def _message_facts(
             # A clause that names nobody is about the subject of the clause before it; a card
             # under a name ("Cliente: X" / "Condiciones: …") is about that name unless a line
             # names another outright.
-            if carried is not None and not fact.subject_name and _said_of_them(fact, clause):
+            story = header or carried
+            if story is not None and story.subject_contact_id and _works_for_it(clause, fact):
+                # "Vaya semana con las Palmeras … El nuevo es Alberto Ferrer, de Fincas Ferrer":
+                # the firm is where the new person works; the story is about the contact.
+                fact = _about(fact, story)
+            elif carried is not None and not fact.subject_name and _said_of_them(fact, clause):
                 fact = _about(fact, carried)
             elif header is not None and fact.subject_name and not _names_outright(clause, fact):
                 fact = _about(fact, header)
@@ -1699,6 +1752,17 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+def _works_for_it(clause: str, fact: ExtractedFact) -> bool:
+    """Whether the fact's subject, a name no contact has, is only named as where a person
+    works ("Alberto Ferrer, de Fincas Ferrer"; "Marta, from Aislamientos Turia")."""
+    if not fact.subject_name or fact.subject_contact_id is not None:
+        return False
+    firm = re.escape(fact.subject_name)
+    return (
+        re.search(rf"[A-ZÁÉÍÓÚÑ][\wáéíóúñü]+\s*,?\s+(?:de|del|from)\s+{firm}", clause) is not None
+    )
 
 
 def _body_addresses_first(facts: list[ExtractedFact], from_header: set[int]) -> list[ExtractedFact]:

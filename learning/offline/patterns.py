@@ -2,7 +2,8 @@
 
 Family ("mi hija se llama Lucía"), what the company does and how many work in it, dated
 events ("el martes que viene tengo la auditoría") and the language the writer wants answers in,
-said in Spanish or in Valencian ("contéstame en valenciano", "contesta'm en valencià"): each
+said in Spanish, Valencian or English ("contéstame en valenciano", "contesta'm en valencià",
+"always answer me in Spanish"): each
 pattern yields one fact. They run
 before the classifier, and a sentence one of them explains is not read again.
 """
@@ -78,6 +79,9 @@ _LANGUAGES = {
     "inglés": "inglés",
     "ingles": "inglés",
     "anglès": "inglés",
+    "spanish": "castellano",
+    "english": "inglés",
+    "valencian": "valenciano",
 }
 # Answer me in a language: the Spanish and the Valencian forms of the verbs, with the pronoun
 # joined ("contéstame", "contesta'm", "contestam", "respon-me", "parla'm", "escriu-me") or
@@ -91,6 +95,13 @@ _LANGUAGE = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+# In English: "always answer me in Spanish", "please reply to me in Valencian".
+_LANGUAGE_EN = re.compile(
+    r"\b(?:answer|reply|respond|write|talk|speak)(?:\s+to)?\s+(?:me|us)\s+(?:always\s+)?in\s+"
+    r"(?P<lang>spanish|english|valencian|catalan)\b",
+    re.IGNORECASE,
+)
+_ALWAYS = re.compile(r"\b(?:siempre|sempre|always)\b", re.IGNORECASE)
 
 
 def _sentence(text: str) -> str:
@@ -111,14 +122,15 @@ def pattern_facts(clause: str) -> Iterator[ExtractedFact]:
     if staff := _STAFF.search(clause):
         n = staff.group("n") or staff.group("m")
         yield ExtractedFact("empresa", "empleados", n, f"La empresa tiene {n} personas trabajando.")
-    if language := _LANGUAGE.search(clause):
+    if language := _LANGUAGE.search(clause) or _LANGUAGE_EN.search(clause):
         said = _LANGUAGES[language.group("lang").lower()]
+        always = "siempre " if _ALWAYS.search(clause) else ""
         # Suma is the one who answers: the text says so, not "Prefiere contestar".
         yield ExtractedFact(
             "preferencia",
             "preferencia",
             f"contestar en {said}",
-            f"Prefiere que le respondan en {said}.",
+            f"Prefiere que le respondan {always}en {said}.",
         )
     for pattern in _EVENT:
         if event := pattern.search(clause):

@@ -139,12 +139,19 @@ def spanish_number(number: Decimal) -> str:
 # --- payment terms ----------------------------------------------------------------------------
 
 _TERM_DAYS = re.compile(
-    rf"\b(?:a\s+|en\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d)\b"
+    # English too: "we pay them at 15 days", "payment terms … 45 days"
+    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days)\b"
     r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
     r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
 )
 _TERM_MONTHS = re.compile(rf"\ba\s+(?P<n>{_NUMBER_WORD}|\d)\s+mes(?:es)?\b")
-_TERM_EOM = re.compile(r"(?:\ba\s+|^)(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b")
+_TERM_EOM = re.compile(
+    r"(?:\ba\s+|^|"
+    # named as the term: "el plazo ponle fin de mes", "vencimiento: fin de mes", "ponle fin de mes"
+    r"\b(?:plazo|vencimiento)s?\b:?(?:\s+(?:es|sera|ponle|ponles|pon|ahora|de|al|el))*\s+|"
+    r"\bponles?\s+)"
+    r"(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b"
+)
 # "paga a 30": a bare number after paying is a term in days.
 _TERM_BARE = re.compile(
     # "a empresas seguimos a 30": the term kept
@@ -177,7 +184,8 @@ _CASH = re.compile(
     r"pago\s+inmediato|(?:ya\s+)?no\s+(?:nos\s+|me\s+|le\s+|les\s+)?fia(?:n|ra|ran)?|"
     r"nada\s+de\s+fiar|a\s+la\s+entrega|contra\s+entrega)"
     # "contado" alone, also after a list's arrow or colon ("Ruiz -> contado"), not "descontado"
-    r"|(?<!\w)contado\b"
+    # nor the verb: "según me ha contado la presidenta"
+    r"|(?<!\w)(?<!\bha )(?<!\bhe )(?<!\bhas )(?<!\bhan )(?<!\bhemos )(?<!\bhabia )contado\b"
 )
 
 
@@ -252,6 +260,18 @@ _UNITS = {
     "año": "año",
     "ano": "año",
 }
+# A price's period said as an adjective after it, and its unit.
+_PERIOD_ADJECTIVES = {
+    "anuales": "año",
+    "anual": "año",
+    "mensuales": "mes",
+    "mensual": "mes",
+    "trimestrales": "trimestre",
+    "trimestral": "trimestre",
+    "semestrales": "semestre",
+    "semestral": "semestre",
+    "diarios": "día",
+}
 # Cents said in words: any number word but "un"/"una", which would be a count ("una vez").
 _CENTS_WORD = _alternatives(w for w, n in _BELOW_HUNDRED.items() if n > 1)
 _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
@@ -263,7 +283,9 @@ _AMOUNT = re.compile(
     rf"|\b(?P<said>{_NUMBER_WORD})\s+(?:euros?|pavos)\b"
     rf"(?:\s+(?:con\s+)?(?P<cents>{_CENTS_WORD})(?:\s+centimos)?"
     r"(?=\s*(?:$|[,.;:]|(?:el|la|por|x|cada|al)\b)))?)"
-    rf"(?:\s*(?:/|por|x|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b)?"
+    rf"(?:\s*(?:/|por|x|el|la|cada|al|a\s+la|la\s+el)\s*{_UNIT}\b"
+    # the period as an adjective: "468 € anuales", "39 euros mensuales"
+    rf"|\s+(?P<period>{'|'.join(_PERIOD_ADJECTIVES)})\b)?"
 )
 _BARE_PRICE = re.compile(
     # "x 60 al día": "por" written short, as in a chat
@@ -295,7 +317,7 @@ _KEPT_AT = re.compile(
     r"\b(?:(?:se\s+)?(?:le|les)\s+)?(?:(?P<keeps>mantiene|mantienen|mantenemos)|sigue|siguen)\s+"
     r"a\s+(?P<n>\d+(?:,\d{1,2})?)(?=\s*(?:$|[,.;:!?)]|(?:y|pero|porque|que|q|hasta)\b))"
 )
-_TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?)\b")
+_TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?|days|terms)\b")
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
@@ -348,7 +370,9 @@ def _amounts(folded: str) -> list[Slot]:
             continue
         if match.group("cents"):
             n += Decimal(_BELOW_HUNDRED[match.group("cents")]) / 100
-        unit = _UNITS.get(match.group("unit") or "", "")
+        unit = _UNITS.get(match.group("unit") or "", "") or _PERIOD_ADJECTIVES.get(
+            match.group("period") or "", ""
+        )
         value = f"{spanish_number(n)} €" + (f"/{unit}" if unit else "")
         slots.append(Slot("amount", value, *match.span()))
     for match in _BARE_PRICE.finditer(folded):
@@ -454,6 +478,17 @@ _TIME_RANGE = re.compile(
     + _CLOCK.format("b")
     + rf"(?!\s*(?:de\s+)?(?:{_MONTHS}|dias|%|€|euros)|[.,]\d)"
 )
+# Hours said in words without their article, on a timetable: "de ocho a dos y de cuatro a
+# siete" (read only where the message speaks of hours or days: "de dos a tres semanas" is none).
+_SAID_CLOCK = rf"(?P<{{0}}>{_HOUR_WORDS})\b(?:\s+y\s+(?P<{{0}}half>media|cuarto))?"
+_TIME_RANGE_SAID = re.compile(
+    r"\bde\s+"
+    + _SAID_CLOCK.format("a")
+    + r"\s+(?:a|hasta)\s+"
+    + _SAID_CLOCK.format("b")
+    + rf"(?!\s*(?:de\s+)?(?:{_MONTHS}|dias|semanas|meses|anos|horas|personas|veces|unidades|"
+    r"metros|litros|kilos|%|€|euros))"
+)
 # "No se puede ir antes de las 11": from eleven on.
 _NOT_BEFORE = re.compile(
     r"\b(?:no|nunca)\s+(?:[a-z]+\s+){0,3}?antes\s+de\s+(?:las?\s+)?" + _CLOCK.format("a")
@@ -494,7 +529,7 @@ def _hour(match: re.Match[str], name: str) -> int:
 
 def _clock(match: re.Match[str], name: str, afternoon: bool = False) -> str:
     hour = _hour(match, name) + (12 if afternoon else 0)
-    minutes = match.group(f"{name}m")
+    minutes = match.groupdict().get(f"{name}m")
     half = match.group(f"{name}half")
     mm = minutes or ("30" if half == "media" else "15" if half == "cuarto" else "00")
     return f"{hour}:{mm}"
@@ -585,7 +620,9 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
                 slots.append(Slot("time", f"{opens}:00-{closes}:00", *match.span()))
     for match in _ROUND_THE_CLOCK.finditer(folded):
         slots.append(Slot("time", "24 h", *match.span()))
-    for match in _TIME_RANGE.finditer(folded):
+    hours_said = any(s.kind == "weekday" for s in slots) or _HOURS_SAID.search(folded)
+    said_in_words = _TIME_RANGE_SAID.finditer(folded) if hours_said else ()
+    for match in itertools.chain(_TIME_RANGE.finditer(folded), said_in_words):
         opens, closes = _hour(match, "a"), _hour(match, "b")
         # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
         early = opens in AFTERNOON_START and opens < closes <= 12
@@ -815,6 +852,12 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 
 # --- people ----------------------------------------------------------------------------------
 
+# The name the writer goes by, as people say it: "todos me dicen Andreu" (or "m dicen", typed
+# short), Valencian "pots dir-me Carme" / "em diuen", English "call me Lu" / "everyone calls me".
+CALLED_BY = (
+    r"(?:me|m)\s+(?:dicen|llaman)|(?:pots|podeu|pot)\s+dir-me|dis-me|digueu-me|digue'm|"
+    r"crida'm|em\s+(?:diuen|criden|dic)|(?:just\s+)?call\s+me|calls\s+me"
+)
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
 _ROLES = (
@@ -841,7 +884,7 @@ _PERSON_CUE = re.compile(
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
-    r"me\s+dicen|me\s+llaman|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
+    rf"{CALLED_BY}|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     # a title before the name ("a Dña. Sonia Pérez"), never the name itself
     r"(?:dra?|sra?|srta|don|dona|dna)\.?|"
@@ -1005,6 +1048,8 @@ _NOT_PERSON = frozenset(
         "proveedora",
         "cuenta",
         "mail",
+        # what follows a name in a request: "call me Pau please", "llámame Quique porfa"
+        *["please", "thanks", "porfa", "porfi", "gracias"],
     ]
 )
 
@@ -1072,7 +1117,7 @@ _OPENERS = frozenset(
     ]
 )
 _NICKNAME_CUE = re.compile(
-    r"^(?:llamame|llamadme|me\s+dicen|me\s+llaman|me\s+llama|puedes\s+llamarme|"
+    rf"^(?:{CALLED_BY}|llamame|llamadme|me\s+llama|puedes\s+llamarme|"
     r"(?:me|le|la)\s+conocen|firma\b|"
     r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar)\b"

@@ -219,6 +219,18 @@ def _close(a: str, b: str) -> bool:
     return SequenceMatcher(None, a, b).ratio() > 0.8
 
 
+_PATRONYMIC_ENDINGS = ("ez", "az", "iz", "oz")
+
+
+def _patronymic_of(token: str, word: str) -> bool:
+    """Whether ``token`` is the first name a surname was made from ("fernando" and
+    "fernandez", "martin" and "martinez", "rodrigo" and "rodriguez"): another name, not the
+    surname typed wrong."""
+    if not word.endswith(_PATRONYMIC_ENDINGS) or token.endswith(("z", "s")):
+        return False
+    return token.rstrip("aeiou") == word[:-2].rstrip("aeiou")
+
+
 def _name_words(contact: ContactName) -> list[str]:
     return [t for t, _, _ in _tokens(contact.name) if t not in _NOISE and len(t) > 1]
 
@@ -445,7 +457,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 if token == word or (
                     not exact_only
                     and (
-                        _close(token, word)
+                        (_close(token, word) and not _patronymic_of(token, word))
                         or (
                             len(token) >= 5
                             and word.startswith(token)
@@ -795,6 +807,8 @@ _NOT_NAMES = frozenset(
         "dni",
         "suma",
         "paypal",
+        # mail providers: "el de Gmail lo vamos a dejar" names an address, never a subject
+        *["gmail", "hotmail", "outlook", "yahoo", "icloud", "gmx", "protonmail"],
         "telegram",
         "sms",
         "pd",
@@ -889,6 +903,11 @@ _NOT_NAMES = frozenset(
         "per",
         "ens",
         "però",
+        # and in English: "From January our terms…", "Hi Suma!", "Please always…"
+        *["from", "hi", "hello", "please", "our", "we", "and", "since", "until", "every"],
+        *["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+        *["january", "february", "march", "april", "june", "july", "august"],
+        *["september", "october", "november", "december"],
     ]
 )
 
@@ -907,6 +926,15 @@ _STREET_NUMBER = re.compile(r"\s+\d+\b")
 _PLACE_WORD = re.compile(
     r"\b(?:poligono|calle|c/|avenida|avda\.?|plaza|paseo|camino|barrio|urbanizacion|partida)"
     r"\s+(?:industrial\s+)?(?:(?:de|del|de\s+la|de\s+los)\s+)?$"
+)
+
+# Where someone lives: "ya no vive en Doctor Fleming", "vivía en la Gran Vía".
+_LIVES_IN = re.compile(
+    r"\b(?:vive|vivia|viven|vivian|vivo|vivimos)\s+(?:ahora\s+)?en\s+(?:la\s+|el\s+)?$"
+)
+# An insurance line, a plan or a tariff named after its word: a product, never a subject.
+_PRODUCT_WORD = re.compile(
+    r"\b(?:poliza|seguro|cobertura|modalidad|plan|tarifa|ramo|producto)\s+(?:(?:de|del)\s+)?$"
 )
 
 
@@ -1014,6 +1042,10 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue
         if _PLACE_WORD.search(fold_aligned(text[:start]).lower()):
             continue  # "en el polígono Fuente del Jarro": a place, not a name
+        if _LIVES_IN.search(fold_aligned(text[:start]).lower()):
+            continue  # "ya no vive en Doctor Fleming": where someone lives, not who
+        if _PRODUCT_WORD.search(fold_aligned(text[:start]).lower()):
+            continue  # "su póliza de Responsabilidad Civil Profesional": what is sold, not who
         number = _STREET_NUMBER.match(text, end)
         if number and _STREET.search(fold_aligned(name).lower()):
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
