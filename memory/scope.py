@@ -41,8 +41,11 @@ _OTHERS = (
 _NARROW = re.compile(
     r"\b(?:"
     r"(?:solo|solamente|unicamente)\s+(?:(?:lo|la|es|esto|lo\s+quiero|quiero)\s+)?(?:para|pa)\s+"
-    r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol[oa])?|"
-    r"(?:para|a)\s+mi\s+(?:sol[oa]|mism[oa])\b|"
+    r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol(?:it)?[oa])?|"
+    r"(?:para|a)\s+mi\s+(?:sol(?:it)?[oa]|mism[oa](?:it[oa])?)\b|"
+    # Asked as a question: "¿me lo guardas a mí solita?", "me lo apuntas solo para mí porfa".
+    r"(?:me\s+)?(?:lo|la|los|las|esto)\s+(?:guardas|apuntas|anotas|recuerdas|dejas)\s+(?:solo\s+|"
+    r"solamente\s+)?(?:a|para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo))|"
     # "ni una palabra a los demás", "ni mu al resto".
     r"ni\s+(?:una\s+)?(?:palabra|mu|pio)\s+(?:a\s+|al\s+)?(?:nadie|los\s+demas|las\s+demas|"
     r"el\s+resto|resto|los\s+otros)\b|"
@@ -68,11 +71,11 @@ _NARROW = re.compile(
     r"nadie\s+(?:mas\s+)?(?:lo\s+|la\s+)?(?:tiene\s+que|debe|puede|necesita|ha\s+de)\s+"
     r"(?:saber(?:lo)?|ver(?:lo)?|leer(?:lo)?|enterarse)|"
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:pongas|pongais|subas|guardes|dejes|mandes|envies|"
-    r"pases|apuntes)\s+(?:para|a|con)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|la\s+empresa|"
+    r"pases|apuntes)\s+(?:para|pa|a|con)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|la\s+empresa|"
     r"los\s+demas|el\s+resto)(?!\s+(?:de|del|los|las)\b)|"
     r"no\s+(?:lo|la|los|las|se\s+lo)?\s*(?:compartas|comparta|compartais|compartir|publiques|"
     r"digas|cuentes|ensenes|muestres|difundas)\b(?:\s+(?:a|con)\s+" + _OTHERS + r")?|"
-    r"sin\s+compartir(?:lo)?|no\s+para\s+(?:la\s+empresa|todos|el\s+equipo)|"
+    r"sin\s+compartir(?:lo)?|no\s+(?:para|pa)\s+(?:la\s+empresa|todos|el\s+equipo)|"
     # "nada de compartirlo", "que lo recuerdes tú y solo tú", "only you".
     r"nada\s+de\s+compartir(?:lo|la)?|\btu\s+y\s+(?:solo|solamente|nadie\s+mas\s+que)\s+tu\b|"
     r"(?:que\s+)?(?:lo\s+)?(?:recuerdes|sepas|guardes)\s+(?:solo|solamente|unicamente)\s+tu\b|"
@@ -231,12 +234,19 @@ _NOTE_KIND = (
     r"(?:nota|notas|info|informacion|dato|datos|aviso|apunte)\s+(?:comun(?:es)?|compartid[oa]s?|"
     r"de\s+(?:todos|equipo))\b"
 )
+# Everybody, in other words: "todo el grupo", "toda la gente de la oficina", "todos los
+# compañeros".
+_ALL_OF_US = (
+    r"(?:todo\s+el\s+grupo|toda\s+la\s+gente(?:\s+(?:de\s+la|del|de)\s+(?:oficina|empresa|taller|equipo|"
+    r"tienda|obra|casa))?|todos\s+los\s+(?:companeros|trabajadores|empleados|chicos)|"
+    r"todas\s+las\s+(?:companeras|chicas|trabajadoras))"
+)
 _SHARE = re.compile(
     r"\b(?:"
     r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
     r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto|"
-    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal)"
+    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal|" + _ALL_OF_US + r")"
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
     # "que quede en la empresa", "que se quede en lo común": where the note is to stay.
@@ -253,7 +263,21 @@ _SHARE = re.compile(
     r"(?:tothom|tots|l'equip)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
     r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
-    r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
+    r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto|"
+    + _ALL_OF_US
+    + r")|"
+    # Everybody would do well to know it: "a todo el grupo le vendrá bien saberlo", "les
+    # conviene saberlo a todos", "que le sirve a cualquiera que vaya".
+    r"(?:a\s+)?(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|toda\s+la\s+(?:empresa|oficina|plantilla)|"
+    r"los\s+demas|el\s+resto|los\s+companeros|cualquiera|"
+    + _ALL_OF_US
+    + r")\s+(?:les?\s+)?(?:vendra|viene|vendria|ira|iria|conviene|convendra|interesa|interesara|"
+    r"sirve|servira|ayudara|ayuda)\s+(?:bien\s+|mucho\s+)?(?:saber(?:lo|la)?|conocer(?:lo|la)?|"
+    r"tener(?:lo|la)\s+(?:en\s+cuenta|presente))\b|"
+    r"(?:les?\s+)?(?:vendra|viene|vendria|ira|iria|conviene|convendra|interesa|interesara|sirve|"
+    r"servira)\s+(?:bien\s+|mucho\s+)?(?:saber(?:lo|la)?|conocer(?:lo|la)?)?\s*a\s+(?:todos|todo\s+el\s+"
+    r"mundo|todo\s+el\s+equipo|toda\s+la\s+(?:empresa|oficina|plantilla)|los\s+demas|el\s+resto|"
+    r"los\s+companeros|cualquiera\s+(?:que|del|de\s+la)|" + _ALL_OF_US + r")|"
     r"comparte(?:lo|la)?\s+(?:esto|eso)\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|"
     r"los\s+demas|los\s+companeros)|"
     r"(?:pueden|puede|que\s+lo\s+pueden)\s+(?:saberlo|verlo|saber|ver)\s+todos|"
@@ -281,6 +305,12 @@ _SHARE = re.compile(
     + r"(?=\s*\)?\W*$))|"
     r"(?:pon|deja|dejad|poned|apunta|anota|guarda|mete|sube)(?:lo|la|los|las)?\s+(?:en|a)\s+"
     r"(?:lo\s+)?comun|"
+    # Kept as common, or in the general space: "guárdalo como común:", "apúntalo en lo
+    # general", "mételo en la carpeta general", "márcalo como compartido".
+    r"(?:pon|deja|apunta|anota|guarda|mete|sube|marca)(?:lo|la|melo|mela)?\s+como\s+(?:(?:algo|"
+    r"una?\s+nota|un\s+dato|info)\s+)?(?:comun|compartid[oa]|de\s+todos|general)\b|"
+    r"(?:pon|deja|apunta|anota|guarda|mete|sube|pasa)(?:lo|la|melo|mela)?\s+(?:en|a)\s+(?:lo\s+general|"
+    r"(?:la|las)\s+(?:memoria|notas|carpeta|parte|seccion)\s+(?:general(?:es)?|comun(?:es)?|compartid[oa]s?))\b|"
     # "pásalo a la memoria compartida", "guárdalo en la memoria de todos".
     r"(?:pasa|pon|deja|apunta|anota|guarda|mete|sube)(?:lo|la|los|las)?\s+(?:en|a)\s+la\s+memoria\s+"
     r"(?:compartida|comun|de\s+todos|de\s+la\s+empresa)|"
@@ -291,7 +321,7 @@ _SHARE = re.compile(
     r"^\W*(?:a|para|pa)\s+(?:todo\s+el\s+equipo|toda\s+la\s+plantilla|todo\s+el\s+personal|"
     r"todos\s+los\s+companeros)(?=\s*[:,\-–])|"
     r"que\s+se\s+enteren?\s+(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|toda\s+la\s+plantilla|"
-    r"toda\s+la\s+oficina|los\s+demas|el\s+resto)|"
+    r"toda\s+la\s+oficina|los\s+demas|el\s+resto|" + _ALL_OF_US + r")|"
     r"comparte(?:lo|la)?\s+(?:esto\s+|eso\s+)?con\s+(?:la\s+plantilla|el\s+personal|los\s+chicos|"
     r"toda\s+la\s+oficina|todo\s+el\s+equipo)|"
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
@@ -341,7 +371,11 @@ _OWN_LIFE = re.compile(
     r"excedencia)\s+(?:de\s+|por\s+)?(?:paternidad|maternidad|nacimiento|lactancia|matrimonio)|"
     r"mi\s+(?:permiso|baja)\s+(?:de|por)\s+(?:paternidad|maternidad|nacimiento)|"
     r"me\s+(?:cojo|cogere|pillo|tomo)\s+(?:vacaciones|vacas|unos\s+dias|el\s+dia)|"
-    r"mi\s+(?:cumpleanos|cumple|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
+    r"mi\s+(?:cumpleanos|cumple|bday|b-day|birthday|boda|santo|aniversario|jubilacion|mudanza|viaje)|"
+    # Catalan and Valencian: "el meu aniversari" (a birthday), "el meu sant".
+    r"(?:el\s+meu|al\s+meu|del\s+meu)\s+(?:aniversari|sant|casament)\b|"
+    # A day off of one's own, in English: "I always take that day off".
+    r"i\s+(?:always\s+|usually\s+|normally\s+)?(?:take|book|get)\s+(?:that|the|this|a)\s+(?:day|week)\s+off\b|"
     # Years of one's own: "cumplo 50", "el mes que viene hago 20 años casado", "hacemos 10
     # años de casados". "Cumplimos 25 años como empresa" is the company's.
     r"(?:cumplo|cumplire|hago|hare)\s+(?:ya\s+)?(?:\d{1,2}\s+)?anos\b(?!\s+(?:en|de|con|como|trabajando)\b)|"
@@ -409,7 +443,7 @@ _OWN_LIFE = re.compile(
     # English
     r"my\s+(?:daughter|son|wife|husband|partner|kids?|children|mother|father|family|dog|cat|"
     r"dad|mum|mom|parents|brother|sister|grandma|grandpa|girlfriend|boyfriend|"
-    r"birthday|holidays?|vacation|doctor|health)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
+    r"birthday|bday|b-day|holidays?|vacation|doctor|health|hobby|hobbies)|i\s+(?:like|love|hate|prefer)\b|i\s+live\s+in|"
     r"i'?m\s+(?:moving|leaving|getting\s+married|going\s+on\s+holiday|sick|ill|off\s+sick)|"
     r"i\s+have\s+(?:a\s+)?(?:doctor|dentist|flu|fever)|"
     r"my\s+(?:back|knees?|shoulders?|neck|hips?|physio|therapist|appointment)\b(?!\s+office)|"
@@ -532,6 +566,15 @@ def written_category(text: str, category: str) -> str:
         and not _WRITER_SPEAKS.search(fold(text))
     ):
         return "cliente"
+    # A fact the writer asks to share is not their own preference ("apúntalo en lo general,
+    # que le sirve a cualquiera: en la Residencia… hay que firmar al entrar"), as in
+    # ``note_category``.
+    if (
+        category in _ABOUT_THE_WRITER
+        and marked_visibility(text) == Visibility.SHARED
+        and not is_own_life(text)
+    ):
+        return "empresa"
     if (
         category == "empresa"
         and is_own_life(text)
@@ -560,6 +603,24 @@ _OWN_PURSUIT = re.compile(
     r"estic\s+aprenent\b|m'?estic\s+traient\b|(?:faig|comence|comencare)\s+un\s+curs\b|"
     r"(?:corro|correre|voy\s+a\s+correr)\s+(?:la|el|una|un)\b|entreno\b|juego\s+al?\b|"
     r"(?:hago|empiezo)\s+(?:yoga|pilates|crossfit|deporte|running|natacion|gimnasio|boxeo)|"
+    # Hobbies in the first person: "colecciono radios antiguas", "canto en la coral del pueblo",
+    # "toco la batería en una banda", "los domingos salgo a pescar"; Valencian and Catalan
+    # ("cante en la coral", "col·lecciono segells", "toque en la banda"), English ("I collect
+    # vinyl", "I sing in a choir", "I play the drums").
+    r"(?:colecciono|coleccionamos|col\W?lecciono|soy\s+coleccionista|i\s+collect)\b|"
+    r"(?:canto|cante|cantamos|i\s+sing)\s+(?:en|a|in|with)\s+(?:el|la|un|una|the|a|our)\s+(?:\w+\s+)?"
+    r"(?:coro|coral|cor|choir|orfeon|orfeo|rondalla|tuna)\b|"
+    r"(?:toco|toque|tocamos|i\s+play)\s+(?:(?:el|la|the)\s+(?:guitarra|piano|bateria|bajo|violin|"
+    r"saxo|saxofon|trompeta|clarinete|flauta|dulzaina|dolcaina|tabal|acordeon|guitar|drums|bass|"
+    r"violin|sax|trumpet|clarinet|flute|accordion)|(?:en|a|in)\s+(?:una|la|el|un|a|the)\s+(?:\w+\s+)?"
+    r"(?:banda|orquesta|charanga|batucada|grupo\s+de\s+musica|band|orchestra))\b|"
+    r"(?:salgo|vamos|voy|vaig|isc|ixc)\s+a\s+(?:pescar|cazar|navegar|escalar|bucear|pescar|"
+    r"montar\s+en\s+bici|caminar|andar\s+por\s+la\s+montana|fer\s+muntanya|pescar)\b|"
+    r"(?:hago|hacemos|faig)\s+(?:senderismo|escalada|ganchillo|punto|macrame|ceramica|marqueteria|"
+    r"maquetas|bolillos|jardineria|submarinismo|buceo|vela|surf|teatro)\b|"
+    r"(?:voy|vaig)\s+(?:al|a\s+la|a\s+l')\s*(?:rastro|rastre|mercadillo|ensayo|assaig|coral|coro)\b|"
+    r"(?:pinto|dibujo|bailo|ballo)\s+(?:acuarelas?|oleos?|cuadros|salsa|bachata|sevillanas|tango|swing|"
+    r"flamenco|en\s+mis\s+ratos)\b|"
     r"voy\s+al\s+gimnasio|comprarme|me\s+(?:compro|comprare|he\s+comprado)\b|"
     r"me\s+(?:apunto|he\s+apuntado|apunte)\s+a|este\s+(?:finde|fin\s+de\s+semana)\s+(?:me|voy)|"
     r"me\s+voy\s+(?:\d+\s+dias\s+)?a\b|me\s+(?:he\s+mudado|opero|operan)\b|nos\s+hemos\s+mudado|"
