@@ -47,6 +47,11 @@ _NARROW = re.compile(
     r"(?:me\s+)?(?:lo|la|los|las|esto)\s+(?:guardas|apuntas|anotas|recuerdas|dejas)\s+(?:solo\s+|"
     r"solamente\s+)?(?:a|para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo))|"
     # "ni una palabra a los demás", "ni mu al resto".
+    # "ni una palabra a los demás", "ni mu al resto"; turned round: "a los compañeros ni pío";
+    # "esto prefiero llevarlo yo solo".
+    r"a\s+(?:los\s+companeros|las\s+companeras|los\s+demas|las\s+demas|el\s+resto|nadie|los\s+otros)\s+"
+    r"ni\s+(?:una\s+)?(?:palabra|mu|pio)\b|"
+    r"(?:prefiero|quiero|voy\s+a)\s+llevar(?:lo|la|los|las)?\s+yo\s+sol[oa]\b|"
     r"ni\s+(?:una\s+)?(?:palabra|mu|pio)\s+(?:a\s+|al\s+)?(?:nadie|los\s+demas|las\s+demas|"
     r"el\s+resto|resto|los\s+otros)\b|"
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
@@ -254,6 +259,14 @@ _SHARE = re.compile(
     r"la\s+memoria\s+de\s+(?:la\s+empresa|todos))(?!\s+(?:de|del)\b)|"
     # "apúntalo en lo común", "guárdalo en lo compartido".
     r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:en|a)\s+lo\s+(?:comun|compartido)\b|"
+    # Wherever the note is to go, in any words: "lo quiero en lo común", "déjalo a la vista de
+    # todos", "en la memoria de la empresa"; the writer's own space refused: "no en la mía".
+    # A negated form ("no lo pongas en lo común") is read first, as a private marker.
+    r"en\s+lo\s+(?:comun|compartido)\b(?!\s+(?:de|del)\b)|"
+    r"(?:a\s+la\s+vista|a\s+disposicion)\s+de\s+(?:todos|todo\s+el\s+(?:mundo|equipo|personal)|"
+    r"toda\s+la\s+(?:empresa|oficina|plantilla)|los\s+demas|el\s+resto|los\s+companeros)\b|"
+    r"en\s+la\s+memoria\s+(?:de\s+la\s+empresa|de\s+todos|comun|compartida|general)\b|"
+    r"\bno\s+(?:en|a)\s+(?:la\s+mia|mi\s+memoria|mis\s+notas)\b|"
     # "guárdalo como dato de empresa:", "apúntalo en lo de la empresa".
     r"(?:guarda|apunta|anota|pon|mete)(?:lo|la|melo)?\s+(?:como|en)\s+(?:(?:un|una)\s+)?(?:dato|nota|"
     r"info|informacion|lo)\s+de\s+(?:la\s+)?empresa|"
@@ -342,8 +355,8 @@ _OWN_LIFE = re.compile(
     r"germans?|germanes?|home|muller|dona|marit|parella|avos?|avis?|avoa|avia|poble|pobo|aldea)\b|"
     r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
-    r"sobrin[oa]s?|familia|peques?|crios?|ninos?|ninas?|bebe|perr[oa]s?|gat[oa]s?|mascota|"
-    r"amig[oa]s?|vecin[oa]s?)|"
+    r"sobrin[oa]s?|familia|peques?|crios?|(?:ninos?|ninas?)(?!\s*[,!:])|bebe|perr[oa]s?|gat[oa]s?|"
+    r"mascota|amig[oa]s?|vecin[oa]s?)|"
     # A child on the way: "con el segundo niño en camino".
     r"(?:nino|nina|bebe|hijo|hija|peque|crio|cria)\s+en\s+camino|"
     r"(?:tengo|tenemos)\s+(?:un|una|dos|tres)\s+(?:hij[oa]s?|nin[oa]s?|perr[oa]s?|gat[oa]s?|"
@@ -357,7 +370,7 @@ _OWN_LIFE = re.compile(
     # plans of one's own
     r"me\s+(?:voy|ire|marcho|marchare)\s+(?:de\s+(?:vacaciones|vacas|viaje|la\s+empresa|aqui)|"
     r"a\s+vivir|a\s+jubilar|fuera)|"
-    r"me\s+(?:mudo|mudare|jubilo|jubilare|cambio\s+de\s+casa)|(?:estoy|estamos)\s+de\s+mudanza|"
+    r"me\s+(?:mudo|mude|mudare|jubilo|jubilare|cambio\s+de\s+casa|cambie\s+de\s+casa)|(?:estoy|estamos)\s+de\s+mudanza|"
     # Exams and courts of one's own: "he aprobado el teórico", "tengo el juicio del divorcio".
     r"(?:he|ya\s+he)\s+(?:aprobado|suspendido|sacado)\s+(?:el|la|las|los)\s+(?:examen|teorico|practico|"
     r"carnet|oposiciones|oposicion|curso|master|carrera|selectividad)|"
@@ -569,10 +582,15 @@ def written_category(text: str, category: str) -> str:
     # A fact the writer asks to share is not their own preference ("apúntalo en lo general,
     # que le sirve a cualquiera: en la Residencia… hay que firmar al entrar"), as in
     # ``note_category``.
+    marked = marked_visibility(text) if category in _ABOUT_THE_WRITER else None
+    if marked == Visibility.SHARED and not is_own_life(text):
+        return "empresa"
+    # Nor is business the writer keeps to herself: "esto prefiero llevarlo yo solo: el gerente
+    # me ha dicho que si subimos la tarifa…" is a private business note, not her preference.
     if (
-        category in _ABOUT_THE_WRITER
-        and marked_visibility(text) == Visibility.SHARED
+        marked == Visibility.PRIVATE_IN_ORG
         and not is_own_life(text)
+        and _BUSINESS.search(expand_shorthand(fold(text)))
     ):
         return "empresa"
     if (
