@@ -46,6 +46,7 @@ from learning.offline.subjects import (
     match_contacts,
     name_run_on,
     nickname_after,
+    own_name_of_trade,
     role_groups,
     sets_apart,
     trade_names,
@@ -227,7 +228,7 @@ _ONE_OFF = re.compile(
 _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
-    r"manager|ask\s+for|"
+    r"manager|owner|boss|ask\s+for|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
@@ -507,6 +508,7 @@ def find_subject(
         and not _another_business(m, traded, text)
         and not _runs_on(m, longer)
         and not _describes_the_name_before(m, text)
+        and not _theirs(m, text)
     ]
     if mentions:
         other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
@@ -532,7 +534,9 @@ def find_subject(
     )
     names = [m for m in names if not _informant(m, text)]
     if names:
-        return replace(_mention_subject(names[0], text), set_apart=sets_apart(text))
+        name = _named_in_apposition(names, text)
+        apart = sets_apart(text) or own_name_of_trade(text, name)
+        return replace(_mention_subject(name, text), set_apart=apart)
     groups = role_groups(text)
     if groups and groups[0].name.split()[0] in ROLE_WORDS:
         # "los de la ferretería" the writer may not link: still a third party, never the company.
@@ -578,6 +582,39 @@ def _informant(mention: Mention, text: str) -> bool:
     return _TOLD_BEFORE.search(before) is not None or _TOLD_AFTER.match(after) is not None
 
 
+# "su gestor", "la seua gestoria": someone's own gestor, not the one among the contacts.
+_THEIR_BEFORE = re.compile(
+    r"\b(?:su|sus|el\s+seu|la\s+seua|la\s+seva|els\s+seus|les\s+seues|les\s+seves)\s+$"
+)
+
+
+def _theirs(mention: Mention, text: str) -> bool:
+    """A role word said as someone's own ("mándale las facturas a su gestor")."""
+    said = fold_aligned(text[mention.start : mention.end]).lower()
+    before = fold_aligned(text[: mention.start]).lower()
+    return said in ROLE_WORDS and _THEIR_BEFORE.search(before) is not None
+
+
+_APPOSED_NAME = re.compile(r",\s+(?:(?:el|la|los|las|l')\s*)?")
+
+
+def _named_in_apposition(names: list[Mention], text: str) -> Mention:
+    """The first name, or the capitalised name set right after it between commas: "el forn de
+    patraix, el Forn Sant Josep, tanca…" describes a business, then names it."""
+    first = names[0]
+    after = _APPOSED_NAME.match(text, first.end)
+    if after is None:
+        return first
+    for other in names[1:]:
+        if (
+            other.start == after.end()
+            and text[other.start].isupper()
+            and text[first.start].islower()
+        ):
+            return other
+    return first
+
+
 # A bracket that follows a role word closely: "la asesoria de mi cuñado (asesoria puchades, …".
 _BRACKET_AFTER = re.compile(r"[^(),.;:\n]{0,30}\(\s*")
 
@@ -613,7 +650,12 @@ def _another_business(mention: Mention, traded: list[Mention], text: str) -> boo
     ("fontaneria gomez" is not Fontanería Martín). A role word keeps its contact: "la
     ferreteria" names the one ferretería whatever word follows it."""
     if fold_aligned(text[mention.start : mention.end]).lower() in ROLE_WORDS:
-        return False
+        # unless the role word is followed by a name of its own that is not the contact's:
+        # "el bar la tasca del carme" is not the bar the contacts hold
+        return mention.contact is not None and any(
+            mention.end < t.start <= mention.end + 1 and link(t.name, [mention.contact]) is None
+            for t in traded
+        )
     return mention.contact is not None and any(
         t.start <= mention.start < t.end
         and mention.end <= t.end
@@ -862,6 +904,10 @@ def _clause_facts(
             s for s in slots if s.kind in _WHEN and s.start >= not_open.end() and s not in live
         ]
     live_kinds = {s.kind for s in live}
+    closed_on = _CLOSED_ON.search(folded)
+    closed_said = closed_on is not None and any(
+        s.kind in _WHEN and s.start >= closed_on.end() for s in live
+    )
     guess = classify(clause, slots)
     scored: list[tuple[float, str, float]] = []
     for attribute, p in guess.ranked:
@@ -881,11 +927,12 @@ def _clause_facts(
     scored.sort(key=lambda item: -item[0])
     p_nothing = dict(guess.ranked)[NOTHING]
     unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
+    unsure = unsure and not closed_said
     delivery = delivery_said is not None
     if unsure and not delivery and not _contact_person(live, folded):
         return []
     chosen = [NOTE if unsure else scored[0][1]]
-    if not_open is not None and chosen[0] == "horario":
+    if (not_open is not None or closed_said) and chosen[0] in ("horario", NOTE):
         chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
         chosen = ["instrucciones_entrega"]
@@ -896,11 +943,15 @@ def _clause_facts(
         chosen.insert(0, "persona_contacto")
     used = set().union(*(ATTRIBUTE_SLOTS[a] for a in chosen))
     for _, attribute, p in scored[1:]:
+        if attribute == "horario" and closed_said:
+            attribute = "cierre"  # "…, and they're closed on Sundays": days closed, not open
         fills = set(ATTRIBUTE_SLOTS[attribute])
         evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
             fills & SECOND_EVIDENT & {s.kind for s in live if not _deadline(s)}
         )
-        closing = attribute in ("horario", "cierre") and _CLOSING.search(folded) is not None
+        closing = attribute in ("horario", "cierre") and (
+            _CLOSING.search(folded) is not None or closed_said
+        )
         if fills and not fills & used and (p >= SECOND_FACT or evident or closing):
             chosen.append(attribute)
             used |= fills
@@ -1020,6 +1071,12 @@ _NOT_OPEN = re.compile(
     r"\b(?:ya\s+)?no\s+(?:abre|abren|abrimos|trabaja|trabajan)\b(?!\s+(?:hasta|antes\s+de)\b)"
 )
 _CLOSING = re.compile(r"\b(?:cierra|cierran|abre|abren)\s+(?:los\s+|el\s+|a\s+las?\s+)?\w")
+# Closed said in Valencian or in English ("tanca diumenges i dilluns", "they're closed on
+# Sundays", "tanquem tot agost"), which the classifier, trained in Spanish, hardly reads: the
+# days or dates after it are when the business is closed.
+_CLOSED_ON = re.compile(
+    r"\b(?:tanca|tanquen|tanquem|tancat|tancada|tancats|tancades|closed|closes|close)\b"
+)
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
 # A part the classifier reads as stating nothing with more than this is no note.
@@ -1102,10 +1159,18 @@ def _people_not_contacts(slots: list[Slot], contacts: Sequence[ContactName]) -> 
 # de amparo, un tal Enrique Soler, …", "ha llamado un señor que se llama Vicent Bosch"): who
 # the clause is about. After another verb the name fills a role ("ahora la lleva un tal Rafa
 # Gisbert", "nos atiende siempre un tal Quique"): a contact person.
+# The same for a newcomer named in apposition ("ha llamado un cliente nuevo, Bodegas Requena",
+# "una clienta nueva: Marta Ros") and for a person described by where they live and named after
+# ("la señora del tercero, doña Encarna Pérez, paga…", "el vecino del bajo, don Julio, …"); not
+# "ahora es una señora, Pepa Moll", who holds a role.
 _INTRODUCED = re.compile(
-    r"(?:^|[,;(]|\b(?:ha|han|he)\s+(?:llamado|venido|escrito|pasado|preguntado))\s*"
+    r"(?:(?:^|[,;(]|\b(?:ha|han|he)\s+(?:llamado|venido|escrito|pasado|preguntado))\s*"
     r"(?:un|una)\s+(?:tal|(?:senor|senora|chico|chica|hombre|mujer|cliente|clienta)\s+"
-    r"(?:que\s+se\s+llama|llamad[oa]))\s+$"
+    r"(?:que\s+se\s+llama|llamad[oa]))\s+"
+    r"|\b(?:un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
+    r"(?:nuev[oa]|nou|nova)\s*[,:]\s*"
+    r"|\b(?:el|la)\s+(?:senor|senora|senyor|senyora|vecin[oa]|vei|veina|abuel[oa])\s+"
+    r"(?:del?|de\s+la)\s+[^,;:.()]{1,40},\s*(?:(?:don|dona|d|dna|na|en)\.?\s+)?)$"
 )
 
 

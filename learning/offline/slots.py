@@ -44,7 +44,29 @@ _MONTHS = (
     "noviembre|diciembre|gener|febrer|maig|juny|juliol|agost|setembre|novembre|desembre"
 )
 _MONTH = rf"(?P<month>{_MONTHS})"
-_DAY = r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)"
+# Days in Valencian and in English as well ("tanca diumenges i dilluns", "closed on Sundays"),
+# read as the Spanish day.
+OTHER_WEEKDAYS = {
+    "dilluns": "lunes",
+    "dimarts": "martes",
+    "dimecres": "miercoles",
+    "dijous": "jueves",
+    "divendres": "viernes",
+    "dissabte": "sabado",
+    "diumenge": "domingo",
+    "monday": "lunes",
+    "tuesday": "martes",
+    "wednesday": "miercoles",
+    "thursday": "jueves",
+    "friday": "viernes",
+    "saturday": "sabado",
+    "sunday": "domingo",
+}
+_DAY = (
+    r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|"
+    r"dilluns|dimarts|dimecres|dijous|divendres|dissabtes?|diumenges?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+)
 _UNITS_SAID = ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
 _TENS_SAID = {"treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70}
 _TENS_SAID |= {"ochenta": 80, "noventa": 90}
@@ -186,6 +208,8 @@ _CASH = re.compile(
     # "contado" alone, also after a list's arrow or colon ("Ruiz -> contado"), not "descontado"
     # nor the verb: "según me ha contado la presidenta"
     r"|(?<!\w)(?<!\bha )(?<!\bhe )(?<!\bhas )(?<!\bhan )(?<!\bhemos )(?<!\bhabia )contado\b"
+    # and in Valencian: "al comptat", "de comptat"
+    r"|\b(?:al|de)\s+comptat\b"
 )
 
 
@@ -661,7 +685,10 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
 
 
 def _weekday(folded: str) -> str:
-    return _WEEKDAY_NAMES[WEEKDAYS.index(folded.rstrip("s") if folded.endswith("os") else folded)]
+    if folded not in WEEKDAYS and folded not in OTHER_WEEKDAYS:
+        folded = folded.removesuffix("s")  # "sábados", "diumenges", "sundays"
+    folded = OTHER_WEEKDAYS.get(folded, folded)
+    return _WEEKDAY_NAMES[WEEKDAYS.index(folded)]
 
 
 def _last_day(month: str) -> int:
@@ -863,7 +890,9 @@ _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cuna
 _ROLES = (
     r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|administrador[a]?|president[ea]|"
     r"responsable|contable|conserje|porter[oa]|secretari[oa]|tecnic[oa]|recepcionista|"
-    r"mecanic[oa]|comercial)"
+    r"mecanic[oa]|comercial|"
+    # the same roles said in English inside Spanish ("el que paga es el owner, Sergio")
+    r"owner|manager|boss)"
 )
 _ROLE_HOLDER = (
     # "son del mismo dueño, Enrique Mas": one person holding the role at both
@@ -1091,6 +1120,9 @@ BUSINESS_WORDS = frozenset(
         "gimnasio",
         "administraciones",
         "academia",
+        "bodega",
+        "bodegas",
+        "forn",
     ]
 )
 # Capitalised words that open a sentence and name nobody ("Hoy, el de la ferretería…").
@@ -1246,7 +1278,16 @@ def _people(text: str, folded: str) -> list[Slot]:
         if fold_aligned(name.split()[0]).lower() in BUSINESS_WORDS:
             continue
         slots.append(Slot("person", name, start, end))
+    # A name followed by its legal form is a business's ("un cliente nuevo, Bodegas Requena
+    # S.L."), never a person's.
+    slots = [s for s in slots if s.kind != "person" or not _LEGAL_FORM_AFTER.match(text, s.end)]
     return sorted(slots, key=lambda s: s.start)
+
+
+_LEGAL_FORM_AFTER = re.compile(
+    r",?\s+(?:S\.?\s?L\.?(?:U\.?)?|S\.?\s?A\.?(?:U\.?)?|S\.?\s?C\.?|C\.?\s?B\.?)(?![\wÁÉÍÓÚÑáéíóúñ])",
+    re.IGNORECASE,
+)
 
 
 # "prefiere email, ana@x.es", "prefers email": the channel is preferred, not a label.

@@ -1404,12 +1404,48 @@ def trade_names(text: str) -> list[Mention]:
         if not joiner and text[match.start()].islower() and text[words[0][0]].isupper():
             # "el bar Casa Toni": the writer capitalised the name, not the word for its trade.
             continue
+        own = _own_name(folded, lowered, match.end() + 1, words)
+        if joiner in _ARTICLES and _ARTICLE_BEFORE.search(folded[: match.start()]) and own:
+            names.append(own)
+            continue
         shown = [NAME_OPENERS[opener]]
         if joiner:
             shown.append(joiner)
         shown += [_accented(lowered[s:e]).capitalize() for s, e in words]
         names.append(Mention(" ".join(shown), match.start(), words[-1][1]))
     return names
+
+
+_ARTICLES = frozenset({"el", "la", "los", "las"})
+_TRADE_WORD_BEFORE = re.compile(rf"\b(?:el|la|los|las)\s+(?:{'|'.join(NAME_OPENERS)})\s+$")
+
+
+def own_name_of_trade(text: str, mention: Mention) -> bool:
+    """Whether ``mention`` is a business's own name said after its trade word ("el bar la tasca
+    del carme"): the writer names a business, not a person whose name one word looks like."""
+    opens = fold_aligned(text[mention.start : mention.end]).lower().split()[0]
+    before = fold_aligned(text[: mention.start]).lower()
+    return opens in _ARTICLES and _TRADE_WORD_BEFORE.search(before) is not None
+
+
+_OF_WORD = re.compile(r" (?P<of>del|de) (?P<word>[a-zñ]{3,})\b")
+
+
+def _own_name(
+    folded: str, lowered: str, start: int, words: list[tuple[int, int]]
+) -> Mention | None:
+    """The name after a trade word said with its article, when it is built as a name is, with
+    "del"/"de" and a word ("el bar la tasca del carme", "el hostal la posada del rio"): the
+    business's own name, its article included; the trade word before it only says what it is.
+    Without that tail the words may be what the sentence goes on about ("la residencia las
+    entregas por detrás", "la autoescuela las facturas por correo"), so none is taken."""
+    of = _OF_WORD.match(folded, words[-1][1])
+    if of is None or of["word"] in _NAME_STOPS or of["word"] in NAME_OPENERS:
+        return None
+    shown = [lowered[start : words[0][0]].strip().capitalize()]
+    shown += [_accented(lowered[s:e]).capitalize() for s, e in words]
+    shown += [of["of"], _accented(lowered[of.start("word") : of.end()]).capitalize()]
+    return Mention(" ".join(shown), start, of.end())
 
 
 # A lowercase name opening a sentence and described between commas right after it: "almacenes
