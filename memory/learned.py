@@ -10,8 +10,9 @@ private, never a leak (docs/memory.md, "Content policy"):
   flagged message or fact that would be shared or proposed is written private (decision 0053).
 
 The weights are trained offline by ``manage.py train_backstop`` from the labelled policy sets
-(and, for the private marker, lines written to train it) and committed in ``data/``: loading one reads 385 numbers, and a score reads the embedding the
-write computes anyway (the encoder's cache).
+(and, for the private marker, lines written to train it) and committed in ``data/``: loading
+one reads 385 numbers, and a score reads the embedding the write computes anyway (the
+encoder's cache).
 """
 
 from __future__ import annotations
