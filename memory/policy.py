@@ -403,7 +403,7 @@ _FROM_NOW_ON = (
 # Where an imperative can stand: the start of the text or of a clause, after a vocative, or
 # after a "from now on".
 _CLAUSE = (
-    r"(?:(?:^|[.:;!?,(]\s*|\b(?:y|tambien|ademas|luego|de\s+paso|suma,?|por\s+favor|porfa|oye|and|please|"
+    r"(?:(?:^|[.:;!?,(\"'«{\[]\s*|\b(?:y|tambien|ademas|luego|de\s+paso|suma,?|por\s+favor|porfa|oye|and|please|"
     # A vocative first: "bro dile a Carmen…", "tío, manda…", "mira, pásale…".
     r"bro|tio|tia|mira|ey|hey|jefe|"
     # Asked politely: "¿podrías reenviar…?", "would you kindly forward…".
@@ -1019,17 +1019,19 @@ _INJECTION = re.compile(
             # Galician: "dille a Carmen que…", "lémbralle a Lucía que…".
             r"dille|dilles|lembralle|lembralles|escribelle|escribelles|"
             r"conta-?li|comenta-?li|pregunta-?li|"
-            r"cuenta(?:le|les)|informa(?:le|les)?|notifica(?:le|les)?|(?:manda|envia)(?:le|les)\s+un\s+(?:mensaje|"
-            r"whatsapp|correo|email|sms)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
+            r"cuenta(?:le|les)|informa(?:le|les)?|notifica(?:le|les)?|(?:manda|envia|escribe)(?:le|les)\s+una?\s+"
+            r"(?:mensaj(?:e|ito)|whatsapp|wasap|guasap|correo|email|mail|sms|audio|notita)|recuerda(?:le|les)|comenta(?:le|les)?|transmite(?:le|les)?|"
             r"traslada(?:le|les)|haz(?:le|les)\s+saber|pregunta(?:le|les)|"
             # Answering somebody for the writer: "contesta a Hostal Miramar por correo que sí".
             r"contesta(?:le|les)?|responde(?:le|les)?)\s+(?:a|al)\s+[^.\n]{1,40}?\b"
-            r"(?:que|de\s+que|diciendo|si)\b",
+            r"(?:que|de\s+que|diciendo(?:le|les)?|si)\b",
             # Publishing for the writer where others read it: "publica en el grupo de clientes
             # que…", "cuelga en Instagram que…".
+            # Or on the business's own listing: "publica en nuestra ficha de Google que…".
             _CLAUSE + r"(?:publica|cuelga|postea|anuncia|pon)\s+en\s+(?:el\s+grupo|los\s+grupos|"
             r"la\s+web|las\s+redes|redes|instagram|facebook|twitter|tiktok|linkedin|el\s+estado|"
-            r"google)\b"
+            r"google|(?:(?:nuestr[oa]s?|mi|mis|la|el)\s+)?(?:ficha|perfil|pagina|cuenta|web)\s+(?:de|en)\s+"
+            r"(?:google|instagram|facebook|twitter|tiktok|linkedin|maps|la\s+web|internet))\b"
             r"[^.\n]{0,60}?\b(?:que|diciendo)\b",
             # The same relay with its time or condition between the person and the message: "avisa
             # a Gestoría Ibáñez cuando cerremos el trimestre para que nos manden el borrador",
@@ -1913,6 +1915,12 @@ _FOR_NOW = re.compile(
     r"cada|a\s+partir|desde\s+ahora|tod[oa]s)\b)(?=[^.!?\n]*\bcomo\s+(?:un\s+|una\s+)?(?:gastos?|"
     r"ingresos?|compras?|cobrad[oa]|pagad[oa]|pendiente|aceptad[oa]|rechazad[oa]|enviad[oa]|"
     r"anulad[oa]|devuelt[oa])\b)|"
+    # One entry of an amount: "apunta un gasto de ciento veinte euros de Ferretería Ruiz",
+    # "métele un ingreso de 300 € de la obra". A standing one ("al mes", "cada…") is kept.
+    r"(?:mete|apunta|anota|registra|carga|introduce|anade|contabiliza|pon)(?:me|le)?\s+(?:un|una)\s+"
+    r"(?:gasto|ingreso|ticket|cobro|pago|compra)\s+de\s+[^.!?\n]{0,40}?(?:euros?|€|\d)"
+    r"(?![^.!?\n]*\b(?:siempre|cada|todos\s+los|todas\s+las|al\s+mes|mensual\w*|al\s+ano|"
+    r"a\s+partir|desde\s+ahora)\b)|"
     # With what is asked for as a pronoun: "búscamela", "pásamelos".
     r"(?:pasa|manda|envia|da|busca|ensena|muestra|saca|calcula|genera|prepara)mel[aeo]s?)\b"
 )
@@ -1971,6 +1979,9 @@ _WHY_ASKED = re.compile(
     # Or who wants it: "la quiere ver el cliente", "la pide la gestoría".
     r"^\W*(?:es\s+que\s+|porque\s+|que\s+)?(?:lo|la|los|las)\s+(?:quiere|quieren|pide|piden|necesita|"
     r"necesitan)\s+(?:ver\s+|revisar\s+)?(?:el|la|los|las)\s+\w+[^.!?\n]*[.!]*$|"
+    # Or a guess, after the question: "Creo que eran 1.840,50", "me parece que era el 12".
+    r"^\W*(?:creo|me\s+parece|juraria|diria|igual)\s+que\s+(?:eran|era|son|es|fueron|fue|serian|"
+    r"seria|estaba|estaban)\b[^!?\n]*[.!]*$|"
     # Or a guess in English: "I think it was 1,245.60 € but not sure".
     r"^\W*i\s+think\b[^!?\n]*\bbut\s+(?:i'?m\s+)?not\s+(?:sure|certain)\W*$|"
     # Or who got in touch: "me ha llamado y no sé quién es", "nos han escrito esta mañana".
