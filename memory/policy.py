@@ -1891,7 +1891,13 @@ _BARE_QUESTION = re.compile(
     re.IGNORECASE,
 )
 # A question that carries a fact is kept: "¿sabías que Talleres García paga a 60 días?".
-_TELLING = re.compile(r"\b(?:sabias|sabes|recuerdas|did\s+you\s+know)\s+que\b|\bremember\b")
+_TELLING = re.compile(
+    r"\b(?:sabias|sabes|recuerdas|did\s+you\s+know)\s+que\b|\bremember\b|"
+    # A standing choice between two ways, however asked: "mándame los avisos por WhatsApp mejor
+    # que por email", "pásame las facturas en PDF en vez de en papel".
+    r"\b(?:mejor\s+(?:que|q)|en\s+vez\s+de|en\s+lugar\s+de|rather\s+than|instead\s+of)\s+(?:por|x|en|a|al|by|"
+    r"via|on|in)\b"
+)
 
 
 # A request for something now, for the writer ("pásame el resumen de gastos del trimestre

@@ -152,3 +152,12 @@ def test_an_ordinary_authorization_is_a_fact():
     text = "Hostal Miramar nos autoriza a entrar por el garaje los domingos."
 
     assert policy_class(text) == "none"
+
+
+def test_a_standing_choice_asked_as_a_request_is_kept_for_learning():
+    # The learning path now drops what is nothing to store before extraction (round 27): a
+    # preference asked as "mándame…" must not be dropped with it.
+    kept = "pásame los presupuestos por correo en vez de por whatsapp, que en el móvil no los leo"
+    asked = "pásame el presupuesto de Hostal Miramar por correo"
+
+    assert [is_nothing_to_store(kept), is_nothing_to_store(asked)] == [False, True]
