@@ -510,6 +510,8 @@ def find_subject(
         and not _describes_the_name_before(m, text)
         and not _theirs(m, text)
     ]
+    if mentions and (renamed := _renamed_after(mentions[0], text)) is not None:
+        return replace(_mention_subject(renamed, text), set_apart=True)
     if mentions:
         other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
         if other:
@@ -523,7 +525,10 @@ def find_subject(
     for group in role_groups(text):
         contact = link(group.name, known)
         if contact is not None:
-            return _mention_subject(Mention(contact.name, group.start, group.end, contact), text)
+            mention = Mention(contact.name, group.start, group.end, contact)
+            if (renamed := _renamed_after(mention, text)) is not None:
+                return replace(_mention_subject(renamed, text), set_apart=True)
+            return _mention_subject(mention, text)
     if _CALL_ME.search(folded):
         return Subject(WRITER)
     # A business read as a person's name ("A Aislamientos Turia, que nos sirve…") is a subject.
@@ -664,6 +669,33 @@ def _another_business(mention: Mention, traded: list[Mention], text: str) -> boo
     )
 
 
+# The rest of a description up to the comma that sets a name after it: "el del taller de motos
+# de al lado, Motos Quique, …".
+_REST_OF_DESCRIPTION = re.compile(
+    r"(?:\s+(?:de|del|d')\b[^,.;:()\n]{0,40}?)?,\s+(?:(?:el|la|los|las|l')\s*)?"
+)
+
+
+def _renamed_after(mention: Mention, text: str) -> Mention | None:
+    """A business named between commas right after a role word written in lowercase, one the
+    word's contact does not carry: "el del taller de motos de al lado, Motos Quique, nos va a
+    pasar trabajos" is about Motos Quique, not the taller among the contacts. A person named
+    there is the business's contact person ("el del bar, Quique, dice…"), so it stays."""
+    said = fold_aligned(text[mention.start : mention.end]).lower()
+    if mention.contact is None or said not in ROLE_WORDS:
+        return None
+    rest = _REST_OF_DESCRIPTION.match(text, mention.end)
+    if rest is None:
+        return None
+    for name in unknown_names(text, []):
+        if name.start != rest.end() or not text[name.start].isupper():
+            continue
+        first = fold_aligned(name.name.split()[0]).lower()
+        if first in BUSINESS_WORDS and link(name.name, [mention.contact]) is None:
+            return name
+    return None
+
+
 def _runs_on(mention: Mention, names: list[Mention]) -> bool:
     """Beside a contrast, a contact's name inside a longer one with a word it does not carry
     is another business: "Talleres García Hermanos (no confundir con Talleres García S.L.)",
@@ -732,6 +764,24 @@ _PREFERENCE_VALUES = (
         "tono",
         re.compile(r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"),
         "respuestas cortas",
+    ),
+    # amounts with or without the tax: "los importes con IVA incluido", "totals with VAT
+    # included", "dame los precios sin IVA", "prices before VAT"
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?:(?:con|with)\s+(?:el\s+|the\s+)?(?:iva|vat)|(?:iva|vat)\s+(?:incluido|included)|"
+            r"including\s+vat|vat[\s-]inclusive)\b"
+        ),
+        "importes con IVA incluido",
+    ),
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?:sin|without|before|excluding)\s+(?:el\s+|the\s+)?(?:iva|vat)\b|"
+            r"\b(?:iva|vat)\s+(?:aparte|excluded|not\s+included|no\s+incluido)\b"
+        ),
+        "importes sin IVA",
     ),
     # "mándamelas siempre en pdf, no en foto": the format things are sent in
     ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),

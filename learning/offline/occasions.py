@@ -37,6 +37,9 @@ _LASTING = re.compile(
     r"|en\s+adelante|de\s+normal|normalmente|suele|suelen|hay\s+que"
     r"|dicho|dice|dicen|comentado|avisado|confirmado|contado|informado|enterado|sabido"
     r"|hablado|llamado|escrito|nuevo|nueva|nuevos|nuevas|cambiado|cambia|se\s+llama)\b"
+    # who gave the writer a datum: "es …@gmail.com, me lo ha dado hoy", "me la pasó ayer"
+    r"|\b(?:me|nos)\s+(?:lo|la|los|las)\s+(?:ha\s+|han\s+)?"
+    r"(?:dado|dio|dieron|pasado|paso|pasaron|facilitado|facilito)\b"
 )
 
 

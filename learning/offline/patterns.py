@@ -101,6 +101,7 @@ _LANGUAGE_EN = re.compile(
     r"(?P<lang>spanish|english|valencian|catalan)\b",
     re.IGNORECASE,
 )
+_SPEAK = re.compile(r"\b(?:h[aá]b?l|parl|talk|speak)", re.IGNORECASE)
 _ALWAYS = re.compile(r"\b(?:siempre|sempre|always)\b", re.IGNORECASE)
 
 
@@ -125,12 +126,14 @@ def pattern_facts(clause: str) -> Iterator[ExtractedFact]:
     if language := _LANGUAGE.search(clause) or _LANGUAGE_EN.search(clause):
         said = _LANGUAGES[language.group("lang").lower()]
         always = "siempre " if _ALWAYS.search(clause) else ""
-        # Suma is the one who answers: the text says so, not "Prefiere contestar".
+        # Suma is the one who answers: the text says so, not "Prefiere contestar"; with the
+        # verb said ("que em parles en valencià" is to be spoken to, and answered).
+        verb = "hablen y le respondan" if _SPEAK.search(language.group(0)) else "respondan"
         yield ExtractedFact(
             "preferencia",
             "preferencia",
             f"contestar en {said}",
-            f"Prefiere que le respondan {always}en {said}.",
+            f"Prefiere que le {verb} {always}en {said}.",
         )
     for pattern in _EVENT:
         if event := pattern.search(clause):

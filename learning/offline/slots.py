@@ -457,6 +457,27 @@ _DATE = re.compile(
     rf"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{{1,2}})\s+(?:de\s+|d'){_MONTH}(?:\s+(?:de\s+)?(?P<y>20\d\d))?"
     r"|\b(?P<d2>\d{1,2})/(?P<m2>\d{1,2})(?:/(?P<y2>\d{2,4}))?\b"
 )
+# A date in English, the day before or after the month ("on 2 January", "January 2nd"): only
+# with its day, since "may" or "march" alone are words.
+ENGLISH_MONTHS = {
+    "january": "enero",
+    "february": "febrero",
+    "march": "marzo",
+    "april": "abril",
+    "may": "mayo",
+    "june": "junio",
+    "july": "julio",
+    "august": "agosto",
+    "september": "septiembre",
+    "october": "octubre",
+    "november": "noviembre",
+    "december": "diciembre",
+}
+_EN_MONTHS = "|".join(ENGLISH_MONTHS)
+_ENGLISH_DATE = re.compile(
+    rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_EN_MONTHS})\b"
+    rf"|\b(?P<month2>{_EN_MONTHS})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*[:.,]?\d)"
+)
 # The canonical forms themselves, so a stored value reads back as the same slot.
 _PERIOD_CANONICAL = re.compile(
     rf"\b(?P<a>\d{{1,2}})(?:\s+(?P<m1>{_MONTHS}))?-(?P<b>\d{{1,2}})\s+{_MONTH}"
@@ -621,6 +642,14 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         except ValueError:
             continue
         slots.append(Slot("date", date.isoformat(), *match.span()))
+    for match in _ENGLISH_DATE.finditer(folded):
+        day = int(match.group("d") or match.group("d2"))
+        month_number = _MONTH_NUMBER[ENGLISH_MONTHS[match.group("month") or match.group("month2")]]
+        try:
+            date = datetime.date(_year_for(month_number, day, today), month_number, day)
+        except ValueError:
+            continue
+        slots.append(Slot("date", date.isoformat(), *match.span()))
     for match in _RELATIVE.finditer(folded):
         ahead = 2 if match.group(0).startswith("pasado") else 1
         value = (today + datetime.timedelta(days=ahead)).isoformat()
@@ -709,7 +738,10 @@ CHANNELS = {
     r"se\s+les?\s+llama|les?\s+llamamos|"
     # the same in Valencian: "per telèfon", "que li cridem", "truca-li"
     r"telefon|cridar|cridem|crideu|cridau|trucar|truquem|truqueu|truca-li|"
-    r"tlf|telf": "teléfono",
+    r"tlf|telf|"
+    # and in English: "prefers a phone call", "call her", "by phone", "over the phone"
+    r"phone\s+calls?|call(?:ing)?\s+(?:her|him|them)|"
+    r"(?:by|on\s+the|over\s+the)\s+phone": "teléfono",
     r"sms|mensaje\s+de\s+texto": "SMS",
     # not "reenvío los mensajes a clientes": the messages themselves
     r"(?<!\blos\s)(?<!\bsus\s)(?<!\bmis\s)(?:mensajes|mensajitos)": "mensajes",
@@ -931,7 +963,7 @@ _PERSON_CUE = re.compile(
     # "el hijo, Dani", "una chica nueva, Nerea").
     rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
-    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
+    r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
@@ -1079,6 +1111,8 @@ _NOT_PERSON = frozenset(
         "mail",
         # what follows a name in a request: "call me Pau please", "llámame Quique porfa"
         *["please", "thanks", "porfa", "porfi", "gracias"],
+        # a tax and the holidays: "con IVA incluido", "por Fallas no abrimos"
+        *["iva", "vat", "navidad", "navidades", "fallas", "pascua", "christmas", "easter"],
     ]
 )
 
@@ -1123,6 +1157,12 @@ BUSINESS_WORDS = frozenset(
         "bodega",
         "bodegas",
         "forn",
+        # trades a supplier or a customer is named by ("Climatización Turia Norte", "Motos
+        # Quique", "Suministros Levante")
+        *["climatizacion", "calefaccion", "instalaciones", "electricidad", "suministros"],
+        *["materiales", "transportes", "motos", "neumaticos", "carpinteria", "cerrajeria"],
+        *["pinturas", "limpiezas", "floristeria", "papeleria", "optica", "viveros", "muebles"],
+        *["cristaleria", "almacenes", "maderas", "aluminios", "excavaciones", "fontaneria"],
     ]
 )
 # Capitalised words that open a sentence and name nobody ("Hoy, el de la ferretería…").
@@ -1151,7 +1191,7 @@ _OPENERS = frozenset(
 _NICKNAME_CUE = re.compile(
     rf"^(?:{CALLED_BY}|llamame|llamadme|me\s+llama|puedes\s+llamarme|"
     r"(?:me|le|la)\s+conocen|firma\b|"
-    r"(?:que\s+)?le\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
+    r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar)\b"
 )
 # A name said before the role it has ("Julián, el del hostal", "Pepe, el hijo del dueño",
@@ -1167,6 +1207,8 @@ _APPOSITION = re.compile(
     r"mec[aá]nic[oa]|recepcionista|contable)"
     r"|\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+de(?:l|\s+la|\s+los)?\s+[^,.;:]{2,40},\s+"
     rf"(?P<between>{_NAME}),"
+    # in English: "the chef, Toni Mas, is the one to talk to", "their new manager, Rosa Vila,"
+    rf"|\b[Tt]he(?:ir)?\s+(?:new\s+)?[a-z]{{3,}},\s+(?P<between_en>{_NAME}),"
 )
 # A card's label that names a role, then the person ("Persona de contacto para pedidos: Maite",
 # "Agente asignado: Marisa Llopis", "Contact person: Mr. Thompson").
@@ -1182,8 +1224,11 @@ _LABELLED_PERSON = re.compile(
 # What follows a name that is the contact, its role or department first: "… de recepcion es el
 # contacto". Also read by extraction, to tell a contact person from another name.
 IS_THE_CONTACT = (
-    r"(?:\s+(?:de|del|de\s+la)\s+[a-zñ]+)?\s+es\s+(?:el|la|su|nuestro|nuestra)\s+"
+    r"(?:(?:\s+(?:de|del|de\s+la)\s+[a-zñ]+)?\s+es\s+(?:el|la|su|nuestro|nuestra)\s+"
     r"(?:persona\s+de\s+)?contacto\b"
+    # in English: "Toni Mas is the one to talk to", "Rosa is our contact there"
+    r"|,?\s+is\s+(?:the\s+(?:one|person)\s+to\s+(?:talk|speak)\s+(?:to|with)|"
+    r"(?:our|the|their)\s+(?:new\s+)?contact)\b)"
 )
 _CONTACT_NAMED_BEFORE = re.compile(r"(?:^|[:;,]\s*|\by\s+)(?P<name>[a-zñ]{3,})" + IS_THE_CONTACT)
 # The name the invoices must carry ("quiere las facturas a nombre de VetBeni S.L."): capitalised
@@ -1195,6 +1240,15 @@ _BILLED_TO = re.compile(
 
 # "Mª Carmen", "M.ª José": María written short, a first name of two letters.
 _SHORT_MARIA = frozenset(["Mª", "M.ª", "Mª."])
+
+
+# A name someone goes by, said before the words that say so: "María José es la Maripepa de
+# Catarroja, así la llama todo el mundo", "es el Rubio, así le conocen en el barrio".
+_NICKNAME_BEFORE = re.compile(
+    r"\b(?:es|es\s+ahora)\s+(?:el|la|l')\s*(?P<name>[a-zñ]{3,})\b[^.;]{0,40}?[,;]\s*(?:que\s+)?"
+    r"(?:asi|aixi)\s+(?:le|la|lo|li)\s+"
+    r"(?:llama|llaman|llamamos|dice|dicen|decimos|conoce|conocen|diuen|coneixen|criden)\b"
+)
 
 
 def _cues(folded: str) -> list[re.Match[str]]:
@@ -1246,6 +1300,10 @@ def _people(text: str, folded: str) -> list[Slot]:
             end = surname.end()
         kind = "nickname" if _NICKNAME_CUE.search(match.group(0)) else "person"
         slots.append(Slot(kind, " ".join(kept), start, end))
+    for match in _NICKNAME_BEFORE.finditer(folded):
+        start, end = match.span("name")
+        if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
+            slots.append(Slot("nickname", text[start:end], start, end))
     for match in _LABELLED_PERSON.finditer(folded):
         start = match.start("name")
         words = text[start : match.end("name")].split()
@@ -1266,14 +1324,15 @@ def _people(text: str, folded: str) -> list[Slot]:
         start = match.start("name")
         slots.append(Slot("billing_name", name, start, start + len(name)))
     for match in _APPOSITION.finditer(text):
-        group = next(g for g in ("name", "name2", "between") if match.group(g))
+        group = next(g for g in ("name", "name2", "between", "between_en") if match.group(g))
         start, end = match.span(group)
         name = text[start:end]
         if any(s.start < end and start < s.end for s in slots):
             continue
         if re.search(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*\.?\s+$", text[:start]):
             continue  # the end of a longer name: "Bar Paco, el de la esquina"
-        if any(fold_aligned(w).lower() in _NOT_PERSON | _OPENERS for w in name.split()):
+        # a capitalised word after the first name is a surname, even a common word ("Toni Mas")
+        if fold_aligned(name.split()[0]).lower() in _NOT_PERSON | _OPENERS:
             continue
         if fold_aligned(name.split()[0]).lower() in BUSINESS_WORDS:
             continue

@@ -908,6 +908,9 @@ _NOT_NAMES = frozenset(
         *["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
         *["january", "february", "march", "april", "june", "july", "august"],
         *["september", "october", "november", "december"],
+        # holidays: "en Navidad cerramos…", "por Fallas", "at Christmas" name a time
+        *["navidad", "navidades", "nochebuena", "nochevieja", "pascua", "fallas"],
+        *["christmas", "easter"],
     ]
 )
 

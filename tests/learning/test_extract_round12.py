@@ -280,7 +280,8 @@ def test_a_trade_word_cut_short_names_its_contact(message, subject, attribute, v
         (
             "parla'm en valencià si pots",
             "contestar en valenciano",
-            "Prefiere que le respondan en valenciano.",
+            # to be spoken to in it, and answered (round 20)
+            "Prefiere que le hablen y le respondan en valenciano.",
         ),
         (
             "contéstame mejor en castellano",
