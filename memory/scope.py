@@ -263,6 +263,17 @@ _SHARE = re.compile(
     # todos", "en la memoria de la empresa"; the writer's own space refused: "no en la mía".
     # A negated form ("no lo pongas en lo común") is read first, as a private marker.
     r"en\s+lo\s+(?:comun|compartido)\b(?!\s+(?:de|del)\b)|"
+    # Passed on to the others, read by all, of general interest: "pásalo a los compañeros",
+    # "comparte con el resto", "súbelo a lo de todos", "que lo lean todos", "es de interés
+    # general", "que le llegue a todos".
+    r"(?:pasa|comparte|sube|manda|reenvia|hazlo\s+llegar|haz\s+llegar)(?:lo|la|selo|sela)?\s+(?:a|con)\s+"
+    r"(?:los\s+companeros|las\s+companeras|el\s+resto|los\s+demas|todos|todo\s+el\s+equipo|"
+    r"lo\s+de\s+todos|lo\s+comun|toda\s+la\s+(?:empresa|oficina|plantilla))\b(?!\s+(?:de|del)\b)|"
+    r"que\s+(?:lo\s+|la\s+|esto\s+)?(?:lean|lea|oigan|conozcan|reciban)\s+(?:todos|todo\s+el\s+mundo|"
+    r"todo\s+el\s+equipo|los\s+demas|el\s+resto|los\s+companeros)\b|"
+    r"(?:es\s+)?de\s+interes\s+general\b|"
+    r"que\s+(?:le|les)\s+llegue\s+a\s+(?:todos|todo\s+el\s+equipo|los\s+demas|el\s+resto|"
+    r"los\s+companeros)\b|"
     r"(?:a\s+la\s+vista|a\s+disposicion)\s+de\s+(?:todos|todo\s+el\s+(?:mundo|equipo|personal)|"
     r"toda\s+la\s+(?:empresa|oficina|plantilla)|los\s+demas|el\s+resto|los\s+companeros)\b|"
     r"en\s+la\s+memoria\s+(?:de\s+la\s+empresa|de\s+todos|comun|compartida|general)\b|"

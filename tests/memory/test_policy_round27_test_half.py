@@ -161,3 +161,29 @@ def test_a_standing_choice_asked_as_a_request_is_kept_for_learning():
     asked = "pásame el presupuesto de Hostal Miramar por correo"
 
     assert [is_nothing_to_store(kept), is_nothing_to_store(asked)] == [False, True]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pásaselo a todo el equipo: Ferretería Ruiz cambia de repartidor.",
+        "Comparte con los demás, porfa: Hostal Miramar ya no abre en enero.",
+        "Que lo lean todos: Talleres García quiere la factura antes del día 5.",
+        "Es de interés general: en Clínica Dental Sonrisas se aparca en el sótano.",
+        "súbelo a lo de todos, Panadería López paga ahora por Bizum",
+    ],
+)
+def test_passed_on_to_the_others_or_of_general_interest_is_a_sharing_marker(text):
+    # From set Y's dev half (the next round's), each written anew.
+    assert marked_visibility(text) == Visibility.SHARED
+    assert is_injection(text) is False
+
+
+def test_a_customer_of_general_interest_and_a_shipment_to_the_team_are_not_markers():
+    assert [
+        marked_visibility(text)
+        for text in (
+            "Hostal Miramar pasa las facturas a la gestoría de los demás hoteles del grupo.",
+            "Talleres García nos manda con el resto del pedido las juntas que faltaban.",
+        )
+    ] == [None, None]
