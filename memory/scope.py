@@ -266,9 +266,10 @@ _SHARE = re.compile(
     # Passed on to the others, read by all, of general interest: "pásalo a los compañeros",
     # "comparte con el resto", "súbelo a lo de todos", "que lo lean todos", "es de interés
     # general", "que le llegue a todos".
-    r"(?:pasa|comparte|sube|manda|reenvia|hazlo\s+llegar|haz\s+llegar)(?:lo|la|selo|sela)?\s+(?:a|con)\s+"
-    r"(?:los\s+companeros|las\s+companeras|el\s+resto|los\s+demas|todos|todo\s+el\s+equipo|"
-    r"lo\s+de\s+todos|lo\s+comun|toda\s+la\s+(?:empresa|oficina|plantilla))\b(?!\s+(?:de|del)\b)|"
+    r"(?<!\bse\s)(?:pasa|comparte|sube|manda|reenvia|hazlo\s+llegar|haz\s+llegar)(?:lo|la|selo|sela)?\s+"
+    r"(?:a|con)\s+(?:los\s+companeros|las\s+companeras|el\s+resto|los\s+demas|todos|todo\s+el\s+equipo|"
+    r"lo\s+de\s+todos|lo\s+comun|toda\s+la\s+(?:empresa|oficina|plantilla))\b"
+    r"(?!\s+(?:de|del|los|las|mis|sus|nuestros|nuestras)\b)|"
     r"que\s+(?:lo\s+|la\s+|esto\s+)?(?:lean|lea|oigan|conozcan|reciban)\s+(?:todos|todo\s+el\s+mundo|"
     r"todo\s+el\s+equipo|los\s+demas|el\s+resto|los\s+companeros)\b|"
     r"(?:es\s+)?de\s+interes\s+general\b|"
