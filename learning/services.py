@@ -508,14 +508,12 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
     # A message that is, as a whole, a question or a task for now teaches nothing, whatever
     # values the extractor would take from it ("mete el albarán AR-7 como gasto de material,
     # 86,90 €"): recordar judges the whole message the same way (check_content).
-    if is_nothing_to_store(message.text):
+    if is_nothing_to_store(message.text) or (
+        outcome == "ignore" and not asks_to_keep(message.text)
+    ):
         if told:
             refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)
         return LearnOutcome("ignore")
-    if outcome == "ignore" and not asks_to_keep(message.text):
-        if told:
-            refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)
-        return LearnOutcome(outcome)
     contacts = reads.contacts(message, access)
     known = known_attributes(
         access=access,
