@@ -35,8 +35,17 @@ TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
 # had been measured and tuned on, they hold no unseen figure, and their injections, in styles the
 # older sets lack, train it (decision 0054).
 # The private marker trains on X's dev half, with the rules; neither reads X's test half, nor
-# set Y, written at the end of that session and measured once, not tuned on.
-MEASURE = frozenset({"policy_test_x.jsonl", "policy_dev_y.jsonl", "policy_test_y.jsonl"})
+# set Y, written at the end of that session and measured once, not tuned on; nor set Z, written
+# blind at the start of the 2026-12-07 session, the measure of its work.
+MEASURE = frozenset(
+    {
+        "policy_test_x.jsonl",
+        "policy_dev_y.jsonl",
+        "policy_test_y.jsonl",
+        "policy_dev_z.jsonl",
+        "policy_test_z.jsonl",
+    }
+)
 HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
 # As the gate scales its embedding against its other inputs; the exported weights absorb it.
