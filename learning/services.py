@@ -192,6 +192,12 @@ def asks_to_be_told(*, text: str, gate: GateDecision) -> bool:
     return gate.remember or asks_to_keep(text) or asked
 
 
+# How sure the gate must be of a personal category before its scope narrows a message: below it,
+# on the policy sets tuned on, the category-made scope was wrong for 34 lines meant to be shared
+# or proposed and right for 3 about the writer's own life (docs/memory.md, "Policy round 28").
+SCOPE_CONFIDENCE = 0.5
+
+
 def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None:
     """The visibility a message asks for: its markers and own-life facts, then the gate's scope.
 
@@ -199,8 +205,15 @@ def message_requested_visibility(*, text: str, gate: GateDecision) -> str | None
     scope is read from the message itself, by the rules and, where they read nothing, by the
     learned private marker, and handed to every write; it only narrows.
     """
-    from_gate = Visibility.PERSONAL if gate.scope == "personal" else None
-    asked = narrowest(scope_requested(text), from_gate)
+    # A category guessed without confidence (a customer's address read as the writer's profile
+    # at 0.29) narrows nothing: the markers and own-life rules have already spoken for the
+    # message, and the learned private marker speaks below.
+    # Nor does it narrow a message that asks, in so many words, to be shared: the person's words
+    # decide before a guess does.
+    marked = scope_requested(text)
+    confident = gate.scope == "personal" and gate.p_category >= SCOPE_CONFIDENCE
+    from_gate = Visibility.PERSONAL if confident and marked != Visibility.SHARED else None
+    asked = narrowest(marked, from_gate)
     if asked is None and reads_as_private(text):
         # Kept to oneself in words no rule reads: the learned private marker (decision 0053).
         return Visibility.PRIVATE_IN_ORG

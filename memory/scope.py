@@ -39,7 +39,7 @@ _OTHERS = (
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,
 # sharing a private note costs a leak, so it counts as a marker wherever it stands.
 _NARROW = re.compile(
-    r"\b(?:"
+    r"(?<!\w)(?:"
     r"(?:solo|solamente|unicamente)\s+(?:(?:lo|la|es|esto|lo\s+quiero|quiero)\s+)?(?:para|pa)\s+"
     r"(?:mi\s+mism[oa]|mi|nosotros)(?:\s+sol(?:it)?[oa])?|"
     r"(?:para|a)\s+mi\s+(?:sol(?:it)?[oa]|mism[oa](?:it[oa])?)\b|"
@@ -139,6 +139,7 @@ _NARROW = re.compile(
     r"(?:que|q|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?no\s+(?:lo\s+|la\s+|los\s+|las\s+|"
     r"se\s+lo\s+|se\s+la\s+)?" + _SEE + r"|"
     # "solo yo", "solo lo sé yo", "para uso personal", "mis ojos nada más".
+    r"(?:solo|solamente)\s+yo\s+lo\s+(?:se|sabre|veo|vere)\b|"
     r"^\W*(?:solo|solamente)\s+yo\b|(?:solo|solamente)\s+(?:lo\s+)?(?:se|sabre|veo|vere)\s+yo\b|"
     r"(?:para|de)\s+uso\s+(?:personal|privado|propio)|"
     # "personal" alone is also the staff ("el personal de limpieza"): only as a heading.
@@ -200,8 +201,59 @@ _NARROW = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:share|tell\s+(?:anyone|anybody|the\s+others|the\s+team|"
     r"the\s+rest|everyone|people))|"
     r"for\s+(?:my|your)\s+eyes\s+only|confidential|off\s+the\s+record|private\s+note|"
-    r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]|personal\s+note"
+    r"between\s+(?:us|you\s+and\s+me)|(?:it'?s\s+)?private\s*[:,.]|personal\s+note|"
+    # Policy round 28. Seen by the writer alone: "que esto lo vea solo yo", "de forma que solo
+    # lo vea yo", "prefiero que lo sepa yo solo", "sólo lo quiero ver yo".
+    r"(?:vea|lea|sepa|veamos|sepamos)\s+(?:solo|solamente|unicamente)\s+(?:yo|tu\s+y\s+yo)\b|"
+    r"(?:solo|solamente|unicamente)\s+(?:lo|la)\s+(?:vea|lea|sepa|veamos|sepamos)\s+(?:yo|tu\s+y\s+yo)\b|"
+    r"(?:lo|la)\s+(?:sepa|vea)\s+yo\s+sol[oa]\b|"
+    r"(?:solo|solamente)\s+lo\s+quiero\s+(?:ver|saber|tener)\s+yo\b|"
+    # Nobody else: "a mí, y a nadie más", "tú y yo y nadie más", "y la de nadie más".
+    r"\by\s+(?:a\s+|(?:la|el)\s+de\s+)?nadie\s+mas\s*(?:[,.:;!)\-–—]|$)|"
+    # Kept from the boss and everybody: "que no lo vea ni el jefe ni nadie".
+    r"no\s+(?:lo|la|se\s+lo)?\s*" + _SEE + r"\s+ni\s+[^.:;!?\n]{1,40}?\bni\s+nadie\b|"
+    r"que\s+(?:esto|eso)\s+no\s+trascienda\b|"
+    r"no\s+lo\s+(?:tiene|tienen)\s+que\s+saber\s+ni\b|"
+    # The writer's own notebook: "en mi cajón, no en el de todos", "apúntalo en mi libreta",
+    # "en mi memoria personal", "mantenlo en mi perfil nada más", "solo en mis notas".
+    r"(?:en|a)\s+mi\s+(?:cajon|libreta|cuaderno|memoria|perfil|agenda)(?:\s+(?:personal|privad[oa]))?\b"
+    r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller))|"
+    r"(?:solo\s+|solamente\s+)?en\s+mis\s+(?:notas|apuntes)\b(?!\s+(?:de|del)\b)|"
+    # Mine: "esto es mío, no del grupo", "esto es mío mío", "cosa mía".
+    r"(?:esto|eso)\s+es\s+mio\b|\bcosa\s+mia\b|"
+    r"(?:me\s+lo|esto\s+me\s+lo)\s+(?:guardo|apunto|anoto|quedo)\s+(?:yo|para\s+mi|a\s+mi)\b|"
+    r"(?:apuntatelo|guardatelo|anotatelo)\s+(?:solo\s+)?a\s+ti\b|"
+    # Not on the common board: "no lo pongas en el tablón", "no lo subas a lo de empresa".
+    r"no\s+lo\s+(?:pongas|subas|metas|dejes|cuelgues)\s+(?:en|a)\s+(?:el\s+tablon|lo\s+(?:de\s+)?"
+    r"(?:la\s+)?empresa|lo\s+comun|lo\s+compartido|la\s+memoria\s+(?:comun|compartida|de\s+(?:la\s+)?"
+    r"empresa|del\s+equipo)|el\s+grupo)|"
+    r"lejos\s+de(?:l)?\s+(?:resto|los\s+demas|las\s+demas|la\s+plantilla|equipo|los\s+companeros)\b|"
+    # Reserved, in formal words: "nota reservada", "con carácter (estrictamente) personal",
+    # "a título personal y sin difusión al equipo".
+    r"(?:nota|dato|apunte|informacion|info)\s+reservad[oa]|"
+    r"caracter\s+(?:estrictamente\s+)?(?:reservado|personal|privado)|"
+    r"a\s+titulo\s+(?:estrictamente\s+)?personal|sin\s+difusion\b|"
+    r"(?:ponlo|ponla|guardalo|marcalo|dejalo|marca\s+esto|marca\s+eso)\s+como\s+(?:personal|privad[oa])\b|"
+    r"(?:no\s+(?:lo\s+|la\s+)?quiero|sin\s+que\s+(?:este|quede))\s+compartid[oa]|"
+    r"que\s+(?:se\s+)?quede\s+(?:solo\s+|nomas\s+|solamente\s+)?conmigo\b|"
+    # Valencian, Italian and English: "per a mi només", "només ho vull saber jo", "solo per me",
+    # "my eyes only", "eyes only".
+    r"per\s+a\s+mi\s+nomes|nomes\s+per\s+a\s+mi|nomes\s+ho\s+(?:vull\s+)?saber\s+jo|"
+    r"solo\s+per\s+me\b|(?:my\s+)?eyes\s+only|only\s+for\s+my\s+eyes|"
+    r"(?:don'?t|do\s+not)\s+put\s+(?:this|it)\s+in\s+(?:the\s+)?(?:shared|common|team)|"
+    # As a heading or an aside: "ojo: solo yo.", "Visibilidad: solo yo", "(tú a mí, nadie más)".
+    r"(?:para|pa|xa|p\s+a)\s+mi\s+sol[oa]\b|(?:solo|solamente)\s+(?:xa|p\s+a)\s+mi\b|"
+    # Shared with nobody, whatever the verb (or its spelling): "no lo comaprtas con nadie".
+    r"no\s+(?:lo|la|se\s+lo)\s+[a-z]{4,12}s\s+con\s+nadie\b|"
+    r"no\s+quiero\s+que\s+(?:[a-z]+\s+){0,2}compartid[oa]|"
+    r"(?:mantenga|mantengas|quede|guarde|guardes)\s+como\s+(?:privad[oa]|personal|reservad[oa])\b"
     r")|"
+    # As a heading or an aside: "ojo: solo yo.", "Visibilidad: solo yo", "(tú a mí, nadie más)".
+    r"(?:^|[:;,.(\-–—]\s*)(?:solo|solamente)\s+yo\s*(?:[.:,;)!\-–—\n]|$)|"
+    r"[,(]\s*(?:y\s+)?(?:a\s+)?nadie\s+mas\b|"
+    # A field saying so: {"privado": true}.
+    r"[\"']priva(?:do|da|te)[\"']\s*:\s*(?:true|si|1)\b|"
+    r"\(\s*[¡!]+\s*(?:privad[oa]|confidencial)\s*[!.]*\s*\)|"
     # A marker in parentheses or after a dash: "(privado)", "– confidencial".
     r"\(\s*(?:esto\s+(?:es\s+)?)?(?:privad[oa]|confidencial|personal|secreto)\s*\)|"
     # Shortened: "(priv.) …", "priv: …", "(conf.)".
@@ -247,7 +299,7 @@ _ALL_OF_US = (
     r"todas\s+las\s+(?:companeras|chicas|trabajadoras))"
 )
 _SHARE = re.compile(
-    r"\b(?:"
+    r"(?<!\w)(?:"
     r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
     r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto|"
@@ -352,14 +404,61 @@ _SHARE = re.compile(
     r"for\s+every(?:one|body)|share\s+(?:it|this)|"
     r"(?:for|with)\s+the\s+whole\s+(?:crew|team|company|office|staff|gang)|"
     # "for the team lunch" is a meal, not an audience.
-    r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)(?![ \t]+[a-z])"
+    r"for\s+the\s+(?:whole\s+|entire\s+)?(?:team|company|office)(?![ \t]+[a-z])|"
+    # Policy round 28. Facing the team: "de cara al equipo", "a todo el personal", "para
+    # compañeros y jefes", "para la oficina", "para el grupo", "para el resto de compañeros".
+    r"de\s+cara\s+a(?:l|\s+todo\s+el|\s+la)?\s+(?:equipo|todos|empresa|oficina|plantilla)|"
+    r"a\s+(?:todo\s+el\s+personal|la\s+totalidad\s+del\s+personal)|"
+    r"(?:para|pa|xa)\s+(?:compañeros|companeros|la\s+oficina|la\s+ofi|el\s+grupo|los\s+chicos|"
+    r"el\s+resto\s+de\s+(?:companeros|la\s+gente|usuarios))\b(?!\s+(?:de|del)\b)|"
+    # Everybody, in chat or regional spelling: "pa tol mundo", "pa tó er mundo", "xa tos",
+    # "pa toa la plantilla", "pa tol equipo", "todo cristo".
+    r"(?:para|pa|xa)\s+(?:tol|to|toa|toda|todo)\s+(?:el\s+|er\s+|la\s+)?(?:mundo|equipo|plantilla|"
+    r"empresa|gente)\b|(?:para|pa|xa)\s+(?:tos|toos)\b|todo\s+cristo\b|"
+    # Everybody must or should know: "todos deben saberlo", "que todo el mundo lo tenga en
+    # cuenta", "que lo tengan presente todos", "que lo sepamos todos", "que lo veáis todos".
+    r"(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo)\s+(?:deben|deberian|tienen\s+que|han\s+de)\s+"
+    r"(?:saber|conocer|tener)\w*|"
+    r"que\s+(?:todo\s+el\s+mundo|todos|todo\s+el\s+equipo)\s+(?:en\s+[a-z ]{3,30}?\s+)?"
+    r"(?:lo\s+)?(?:tenga|tengan|sepa|sepan)\b|"
+    r"que\s+(?:lo\s+|la\s+)?(?:tengan|tengamos|sepamos|veais|veamos|vea|sepa|tenga)\s+(?:presente|en\s+cuenta)?\s*"
+    r"(?:tambien\s+)?(?:todos|cualquiera\s+del\s+equipo|cada\s+uno|la\s+oficina|el\s+resto)\b|"
+    r"(?:lo\s+)?vea\s+(?:tambien\s+)?(?:la\s+oficina|cualquiera\s+del\s+equipo|cada\s+uno\s+de\s+los)|"
+    # Shared, as a heading or a field: "compartido: …", "compartir: …", "memoria compartida sí",
+    # "compartido con todos", "información compartida", "ficha común", "notas del equipo",
+    # "lo pongo en común", "compartidlo", "visibilidad: empresa".
+    r"^\W*(?:compartid[oa]|compartir|publico|public|general)(?=\s*[:\-–—,]|\s+(?:con\s+todos|pls|pa|para)\b)|"
+    r"compartid[oa]\s*:\s*si\b|memoria\s+compartida\s*:?\s*si\b|compartid[oa]\s+con\s+todos|"
+    r"(?:como\s+)?informacion\s+compartida|ficha\s+comun|notas\s+del\s+equipo|"
+    r"(?:lo\s+)?pongo\s+en\s+comun|compartidl[oa]|deixa-ho\s+compartit|"
+    r"[\"']?visibilidad[\"']?\s*:\s*[\"']?(?:empresa|equipo|todos|compartid[oa])|"
+    # Boards and notices: "ponlo en el tablón", "súbelo al board común", "nota general de la
+    # empresa", "aviso general", "comunicado interno", "difusión general", "difúndelo".
+    r"(?:(?:pon|sube|cuelga|deja|mete|apunta)\w*\s+(?:en\s+el|al)|para\s+el)\s+(?:tablon|board)\b|"
+    r"comparte(?:lo|la)?\s+con\s+(?:la\s+empresa|el\s+equipo|todo\s+el\s+mundo)|xa\s+todos|"
+    r"(?:para|pa)\s+toda\s+la\s+casa|(?:esto|eso)\s+es\s+general\b|"
+    r"que\s+(?:lo\s+|la\s+)?(?:viera|vieran|supiera|supieran)\s+(?:todo\s+el\s+equipo|todos|todo\s+el\s+mundo)|"
+    r"(?:nota|aviso|info|informacion)\s+(?:general|de\s+empresa)\b|comunicado\s+interno|"
+    r"difusion\s+general|difunde(?:lo|la)?\b|difundelo|"
+    r"(?:publica|publicalo|hazlo\s+publico)\s+(?:esto\s+)?(?:para|dentro\s+de|en)\s+(?:el\s+resto|la\s+empresa|"
+    r"el\s+equipo|todos)|publico\s+(?:pa|para)\s+la\s+ofi|"
+    r"conocimiento\s+(?:general|comun|de\s+toda\s+la\s+empresa)|interes\s+comun|"
+    r"(?:info|informacion|dato)\s+de\s+(?:la\s+)?empresa,?\s+no\s+(?:personal|privad[oa])|"
+    r"que\s+sea\s+de\s+(?:la\s+)?empresa|a\s+nivel\s+(?:de\s+)?empresa|#(?:equipo|empresa|todos)\b|"
+    # Galician, Portuguese, Italian and Valencian: "para toda a xente", "fica para toda a
+    # equipa", "per tutti", "per a tota l'empresa".
+    r"(?:para|pra)\s+toda\s+a\s+(?:empresa|xente|equipa|gente)|per\s+tutti\b|"
+    r"per\s+a\s+tota\s+l'(?:empresa|equip)|que\s+ho\s+sapiga\s+tot\s+l'equip|"
+    # English: "make this visible to the whole team", "make this a team memory", "FYI team".
+    r"(?:make|keep)\s+(?:this|it)\s+(?:visible\s+to\s+(?:the\s+whole\s+team|everyone|everybody|all)|"
+    r"a\s+team\s+(?:memory|note))|fyi\s+(?:team|all|everyone)\b|\beverybody\b"
     r")\b"
 )
 
 # The writer's own life, in the first person. Family and people close to them; plans that are
 # theirs (holidays, moving, leaving, studies); tastes; health; where and how they live.
 _OWN_LIFE = re.compile(
-    r"\b(?:"
+    r"(?<!\w)(?:"
     # family and close people
     # Galician and Catalan: "os meus pais", "a miña nai", "la meua mare", "els meus fills".
     r"(?:os\s+meus|as\s+minas|d?o\s+meu|da\s+mina|a\s+mina|els\s+meus|les\s+meves|les\s+meues|d?el\s+meu|"
@@ -371,8 +470,15 @@ _OWN_LIFE = re.compile(
     r"mascota|amig[oa]s?|vecin[oa]s?)|"
     # A child on the way: "con el segundo niño en camino".
     r"(?:nino|nina|bebe|hijo|hija|peque|crio|cria)\s+en\s+camino|"
-    r"(?:tengo|tenemos)\s+(?:un|una|dos|tres)\s+(?:hij[oa]s?|nin[oa]s?|perr[oa]s?|gat[oa]s?|"
-    r"bebe)|"
+    r"(?:tengo|tenemos)\s+(?:un|una|dos|tres|cuatro|cinco)\s+(?:hij[oa]s?|nin[oa]s?|perr[oa]s?|gat[oa]s?|"
+    r"bebe|niet[oa]s?|sobrin[oa]s?)|"
+    # Policy round 28: a match, a race or a tournament of one's own ("el finde tengo torneo de
+    # fifa"); quitting smoking; where one comes from ("soy de Lugo y vine a Valencia en 2010",
+    # Galician "son de Lugo e vin a Valencia").
+    r"(?:tengo|juego|jugamos|corro|corremos)\s+(?:un\s+|una\s+|el\s+|la\s+)?(?:torneo|partido|"
+    r"campeonato|maraton|media\s+maraton|carrera\s+popular|liga)\b|"
+    r"(?:dejar|deje|dejo|dejando)\s+de\s+fumar|"
+    r"(?:soy|son|soc)\s+de\s+[a-z]{3,}\s+(?:y|e|i)\s+(?:vine|vin|me\s+vine|vaig\s+venir)\b|"
     r"(?:estoy|estamos)\s+(?:casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|embarazad[oa])|"
     r"me\s+(?:caso|divorcio|separo)|"
     # Catalan and Valencian, in the first person: "m'agrada el cafè sol", "me'n vaig de
@@ -508,6 +614,31 @@ _LEFTOVER = re.compile(
     r"\b(?:" + _KEEP_VERB + r"|esto(?:\s+es)?|(?:y\s+)?nada\s+mas)$"
 )
 _EDGES = re.compile(r"^[\s,;:.\-–—()]+|[\s,;:\-–—(]+$")
+# What a marker leaves behind: the brackets or emphasis it was written in ("[privado] …",
+# "**privado** — …", "[PRIVADO · solo yo] …"), emptied, and punctuation at the edges.
+_EMPTIED = re.compile(r"\[[\s·|*]*\]|\*{2,}[\s·|]*\*{2,}|#(?=\s)")
+# A bracket that opens at the start stays ("[SMS de BBVA] …"); one left closing there goes.
+_MARKER_EDGES = re.compile(r"^[\s,;:.\-–—()*·#_|]*\]|^[\s,;:.\-–—()*·#_|]+|[\s,;:\-–—(\[*·#_|]+$")
+
+
+def _without(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with what ``pattern`` finds (in its folded form) blanked out."""
+    aligned = fold_aligned(text)
+    kept = list(text)
+    for match in pattern.finditer(aligned):
+        kept[match.start() : match.end()] = " " * (match.end() - match.start())
+    return "".join(kept)
+
+
+def _without_markers(text: str) -> str:
+    aligned = fold_aligned(text)
+    kept = list(text)
+    for pattern in (_NOT_NARROW, _NARROW, _SHARE):
+        for match in pattern.finditer(aligned):
+            kept[match.start() : match.end()] = " " * (match.end() - match.start())
+    if kept == list(text):
+        return text
+    return _MARKER_EDGES.sub("", _EMPTIED.sub(" ", "".join(kept)))
 
 
 def strip_markers(text: str) -> str:
@@ -516,12 +647,12 @@ def strip_markers(text: str) -> str:
     "Hostal Miramar paga a 90 días, apúntalo solo para mí, no lo compartas" becomes "Hostal
     Miramar paga a 90 días": the note is kept as a fact, its layer already decided.
     """
-    aligned = fold_aligned(text)
-    kept = list(text)
-    for pattern in (_NOT_NARROW, _NARROW, _SHARE):
-        for match in pattern.finditer(aligned):
-            kept[match.start() : match.end()] = " " * (match.end() - match.start())
-    cleaned = re.sub(r"\(\s*(?:esto|eso)?\s*\)", " ", "".join(kept))
+    cleaned, previous = text, None
+    # A marker may open only once the one before it is gone: "Private note, only me: …".
+    while previous != cleaned:
+        previous = cleaned
+        cleaned = _without_markers(cleaned)
+    cleaned = re.sub(r"\(\s*(?:esto|eso)?\s*\)", " ", cleaned)
     cleaned = re.sub(r"\s+([,;:.)])", r"\1", re.sub(r"\s{2,}", " ", cleaned))
     cleaned = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", cleaned)
     previous = None
@@ -620,7 +751,7 @@ def written_category(text: str, category: str) -> str:
 # purchase, a plan. It is their life only when nothing in the message is about the business
 # ("estoy buscando otro proveedor", "I'm planning to drop Seur as a carrier" are business).
 _OWN_PURSUIT = re.compile(
-    r"\b(?:"
+    r"(?<!\w)(?:"
     r"(?:estoy|ando|estamos|andamos)\s+(?:buscando|mirando)\s+(?:un\s+)?(?:piso|casa|apartamento|coche|"
     r"moto|novi[oa])|"
     # A licence or title the writer means to get: "quiero sacarme el título de patrón".
@@ -875,6 +1006,8 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
         marked == Visibility.PRIVATE_IN_ORG and own and not _MONEY.search(fold(text))
     ):
         marked = Visibility.PERSONAL
-    if is_request(text) and not find_iban(text):
+    # A sharing wish ("pásalo a los compañeros") is no request to act: read without it.
+    asked_of_suma = text if marked != Visibility.SHARED else _without(_SHARE, text)
+    if is_request(asked_of_suma) and not find_iban(text):
         marked = Visibility.PRIVATE_IN_ORG
     return narrowest(asked, marked)
