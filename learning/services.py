@@ -333,6 +333,9 @@ def known_attributes(
     return known
 
 
+_ABOUT_THE_WRITER = frozenset({"perfil_usuario", "preferencia"})
+
+
 def fact_write(
     *,
     access: AiAccess,
@@ -359,6 +362,10 @@ def fact_write(
         if fact.subject_name and fact.subject_name in text:
             text = text.replace(fact.subject_name, contact.name)
         category = CATEGORY_OF_KIND.get(contact.kind, category)
+    elif requested_visibility == Visibility.SHARED and category in _ABOUT_THE_WRITER:
+        # Asked, in so many words, to be shared: the company's, not the writer's profile or
+        # taste ("lo dejo para todos: la próxima ITV de la furgoneta es en marzo").
+        category = "empresa"
     result = memory_write(
         access=access,
         category=category,

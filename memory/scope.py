@@ -220,7 +220,7 @@ _NARROW = re.compile(
     r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller))|"
     r"(?:solo\s+|solamente\s+)?en\s+mis\s+(?:notas|apuntes)\b(?!\s+(?:de|del)\b)|"
     # Mine: "esto es mío, no del grupo", "esto es mío mío", "cosa mía".
-    r"(?:esto|eso)\s+es\s+mio\b|\bcosa\s+mia\b|"
+    r"(?:esto|eso)\s+es\s+mio(?:\s+mio|\s+y\s+de\s+nadie\s+mas|\s+y\s+solo\s+mio)?\b|\bcosa\s+mia\b|"
     r"(?:me\s+lo|esto\s+me\s+lo)\s+(?:guardo|apunto|anoto|quedo)\s+(?:yo|para\s+mi|a\s+mi)\b|"
     r"(?:apuntatelo|guardatelo|anotatelo)\s+(?:solo\s+)?a\s+ti\b|"
     # Not on the common board: "no lo pongas en el tablón", "no lo subas a lo de empresa".
@@ -665,13 +665,25 @@ def strip_markers(text: str) -> str:
     return cleaned[:1].upper() + cleaned[1:]
 
 
+# Asked in so many words to keep what follows: "voy conduciendo, apunta que la extensión de
+# Lucía es la 214", "ten en cuenta que…", "remember that…". A reminder ("recuérdame que…") is
+# a task, not a fact.
+_TOLD_TO_KEEP = re.compile(
+    r"\b(?:apunta|anota|guarda)(?:me|lo|la|melo|mela|te)?\s+que\b|\brecuerda\s+que\b|"
+    r"\bten\s+en\s+cuenta\s+que\b|\btoma\s+nota\s+de\s+que\b|\b(?:remember|note)\s+that\b"
+)
+
+
 def asks_to_keep(text: str) -> bool:
-    """Whether a message says where to keep it, or tells of the writer's own life.
+    """Whether a message says where to keep it, asks in so many words to keep it, or tells of
+    the writer's own life.
 
     Such a message is never dropped in silence: when no fact is extracted from it, its
     cleaned sentence (``strip_markers``) is kept as one note at the layer it asked for.
     """
-    return marked_visibility(text) is not None or is_own_life(text)
+    folded = expand_shorthand(fold(text))
+    told_to_keep = bool(_TOLD_TO_KEEP.search(folded)) and "?" not in folded
+    return marked_visibility(text) is not None or is_own_life(text) or told_to_keep
 
 
 _THIRD_PARTY_OR_COMPANY = frozenset({"cliente", "proveedor", "empresa"})
@@ -856,7 +868,7 @@ def is_own_life(text: str) -> bool:
 # descuento que le hago a mi cuñado es del 20 %"): it stays private to this organization.
 _MONEY = re.compile(
     r"\b(?:descuentos?|precios?|margen(?:es)?|tarifas?|cobr\w+|factur\w+|presupuestos?|comision\w*|"
-    r"iva|rappel|pagan?|deben?|debe)\b|€|%|\d\s*euros?\b"
+    r"iva|rappel|pagan?|deben?|debe|sueldo|salario|nomina|sube|subida)\b|€|%|\d\s*(?:euros?|pavos|pelas)\b"
 )
 _ORDER = {Visibility.PRIVATE_IN_ORG: 0, Visibility.PERSONAL: 1, Visibility.SHARED: 2}
 

@@ -185,9 +185,11 @@ def memory_write(
         layer=layer,
         organization_id=organization_id,
         fields=fields,
-        # The text itself asks for nothing (no marker, no own-life fact, no request): the
-        # learned private marker may narrow, whatever the caller asked (decision 0053).
-        unmarked=scope_requested(text) is None,
+        # Neither the text nor the caller asks for anything (no marker, no own-life fact, no
+        # request): the learned private marker may narrow (decision 0053). A fact from a
+        # message that asked to be shared has lost its marker with the rest of the message's
+        # words, not its wish.
+        unmarked=scope_requested(text) is None and requested_visibility != Visibility.SHARED,
     )
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")

@@ -109,7 +109,7 @@ def test_what_the_gate_keeps_about_a_business_becomes_facts():
                 "Clínica Dental Sonrisas S.L.",
                 "cliente",
                 "instrucciones_entrega",
-                "Pa tos eh 👍 Clínica Dental Sonrisas S.L. hay q aparcar en el parking de "
+                "Eh 👍 Clínica Dental Sonrisas S.L. hay q aparcar en el parking de "
                 "atras q delante multan.",
             )
         ],

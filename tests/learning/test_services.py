@@ -171,3 +171,32 @@ def test_a_fact_about_the_writers_own_company_goes_to_the_company(world, contact
     _say(world, "Taller Uno cierra la segunda quincena de agosto")
 
     assert [row[:4] for row in _facts()] == [("empresa", "", "cierre", "16-31 agosto")]
+
+
+def test_a_fact_asked_to_be_shared_is_the_companys_not_the_writers_profile(world, contacts):
+    _say(
+        world,
+        "Como soy el único que se acuerda de estas cosas, lo dejo para todos: la revisión de la "
+        "furgoneta es en abril.",
+    )
+
+    assert list(Memory.objects.values_list("category", "visibility", "text")) == [
+        (
+            "empresa",
+            "shared",
+            "Como soy el único que se acuerda de estas cosas, lo dejo: la revisión de la "
+            "furgoneta es en abril.",
+        )
+    ]
+
+
+def test_a_message_asking_in_words_to_keep_it_is_kept_as_a_note(world, contacts):
+    _say(world, "voy conduciendo, apunta que la extensión de Lucía en la centralita es la 214")
+
+    assert list(Memory.objects.values_list("category", "visibility", "text")) == [
+        (
+            "empresa",
+            "shared",
+            "Voy conduciendo, apunta que la extensión de Lucía en la centralita es la 214.",
+        )
+    ]

@@ -136,9 +136,9 @@ def test_a_contact_proposal_is_not_made_of_an_order_and_leaves_no_trace(world):
 
 
 # Wishes to keep a fact to oneself that no marker rule reads (checked below).
-KEPT_IN_A_DRAWER = "Apúntalo en mi cajón: Hostal Miramar está buscando otro fontanero más barato."
+KEPT_IN_A_DRAWER = "Que quede en mi rincón: Hostal Miramar está buscando otro fontanero más barato."
 KEPT_IN_MY_NOTES = (
-    "Solamente en mis apuntes: Ferretería Ruiz nos hace un 12 % si pagamos al contado."
+    "Esto lo sabemos tú y yo y ya está: Ferretería Ruiz nos hace un 12 % si pagamos al contado."
 )
 
 
