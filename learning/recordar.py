@@ -19,11 +19,18 @@ from learning.services import (
     readable_contacts,
 )
 from memory.policy import Verdict, check_content
-from memory.scope import fact_visibility, narrowest, note_category, strip_markers
+from memory.scope import (
+    fact_visibility,
+    marked_visibility,
+    narrowest,
+    note_category,
+    strip_markers,
+)
 from memory.services import WriteResult, memory_write
 from sumalos.accounts.access import AiAccess
 from sumalos.ai.models import AiUsage
 from sumalos.ai.usage import usage_record
+from sumalos.rls.rule import Visibility
 
 REASON_TEMPORARY = "En una conversación temporal no guardo nada."
 
@@ -82,6 +89,7 @@ def recordar(
                 requested_visibility=fact_visibility(
                     text, f"{fact.text} {fact.value}", asked=requested
                 ),
+                shared_in_words=marked_visibility(text) == Visibility.SHARED,
             )
             for fact in extraction.value
         ]

@@ -33,6 +33,7 @@ from memory.policy import (
 from memory.scope import (
     asks_to_keep,
     fact_visibility,
+    marked_visibility,
     narrowest,
     note_category,
 )
@@ -346,6 +347,7 @@ def fact_write(
     confidence: float = 1.0,
     requested_visibility: str | None = None,
     contacts: list[ContactName] | None = None,
+    shared_in_words: bool = False,
 ) -> WriteResult:
     """Write one fact through ``memory_write``, linked to its contact when there is one.
 
@@ -362,7 +364,7 @@ def fact_write(
         if fact.subject_name and fact.subject_name in text:
             text = text.replace(fact.subject_name, contact.name)
         category = CATEGORY_OF_KIND.get(contact.kind, category)
-    elif requested_visibility == Visibility.SHARED and category in _ABOUT_THE_WRITER:
+    elif shared_in_words and category in _ABOUT_THE_WRITER:
         # Asked, in so many words, to be shared: the company's, not the writer's profile or
         # taste ("lo dejo para todos: la próxima ITV de la furgoneta es en marzo").
         category = "empresa"
@@ -378,6 +380,7 @@ def fact_write(
         source_message_id=str(source_message_id) if source_message_id else None,
         organization_id=organization_id,
         confidence=confidence,
+        shared_in_words=shared_in_words,
     )
     # memory_write embeds the sentence once: recorded here, at cost 0 (local model).
     usage_record(
@@ -420,6 +423,7 @@ def facts_save(
 ) -> list[WriteResult]:
     """Write each fact of a message; a notice for what was learnt and for what was refused."""
     results = []
+    shared_in_words = marked_visibility(message.text) == Visibility.SHARED
     for fact in facts:
         try:
             # A fact memory_write rejects (an unreadable contact, a text too long) is told to
@@ -436,6 +440,7 @@ def facts_save(
                         message.text, f"{fact.text} {fact.value}", asked=requested_visibility
                     ),
                     contacts=contacts,
+                    shared_in_words=shared_in_words,
                 )
         except (ValidationError, PermissionDenied) as error:
             reason = " ".join(getattr(error, "messages", None) or [str(error)])

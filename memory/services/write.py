@@ -101,8 +101,13 @@ def memory_write(
     source_message_id: str | None = None,
     organization_id: int | None = None,
     confidence: float = 1.0,
+    shared_in_words: bool = False,
 ) -> WriteResult:
-    """Store one fact on the layer the ladder decides, resolving conflicts on that level."""
+    """Store one fact on the layer the ladder decides, resolving conflicts on that level.
+
+    ``shared_in_words``: the message the fact was taken from asked, in words the rules read, to
+    be shared; the fact's own sentence has lost those words, not the wish.
+    """
     # Whatever category the caller named, somebody else's fact is not the writer's profile.
     category = written_category(text, category)
     written = policy_text(text)
@@ -185,11 +190,10 @@ def memory_write(
         layer=layer,
         organization_id=organization_id,
         fields=fields,
-        # Neither the text nor the caller asks for anything (no marker, no own-life fact, no
-        # request): the learned private marker may narrow (decision 0053). A fact from a
-        # message that asked to be shared has lost its marker with the rest of the message's
-        # words, not its wish.
-        unmarked=scope_requested(text) is None and requested_visibility != Visibility.SHARED,
+        # The text itself asks for nothing (no marker, no own-life fact, no request): the
+        # learned private marker may narrow, whatever the caller asked (decision 0053), unless
+        # the message it came from asked in words to be shared.
+        unmarked=scope_requested(text) is None and not shared_in_words,
     )
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")

@@ -44,6 +44,8 @@ MEASURE = frozenset(
         "policy_test_y.jsonl",
         "policy_dev_z.jsonl",
         "policy_test_z.jsonl",
+        # Written for the rules' round 28 late in that session, after the weights were trained.
+        "policy_dev_aa.jsonl",
     }
 )
 HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
