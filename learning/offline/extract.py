@@ -184,7 +184,9 @@ _EARLIER_STATE = re.compile(
     r"\b(?:dabamos|daban|daba|pagaba|pagaban|pagabamos|cobraba|cobraban|cobrabamos|tenia|"
     # "era" alone corrects what was just said ("perdona, era los jueves"); after "antes" it is
     # what held before.
-    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b[^.;:]{0,12}$"
+    # "lo de 45 días estaba mal, pagan a fin de mes": what is right comes after the wrong.
+    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b"
+    r"(?!\s+mal\b)[^.;:]{0,12}$"
 )
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(
@@ -208,6 +210,13 @@ _THIS_TIME = re.compile(
     r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
     # what is missing this week ("esta semana no tienen multicapa, lo traen el lunes"): news
     r"|^\s*esta\s+semana\b[^.;]*\bno\s+(?:tiene|tienen|hay|les\s+queda|les\s+quedan)\b"
+)
+# A value said wrong or done with after it ("lo de 45 días estaba mal", "de sesenta días se
+# acabó", "los 60 días ya no valen"): what no longer holds.
+_WRONG_AFTER = re.compile(
+    r"\s*(?:(?:ya\s+)?(?:estaba|esta|era|estaban|eran)\s+mal\b|(?:era|fue)\s+un\s+error\b|"
+    r"(?:se\s+|s['’]\s*)?(?:acabo|termino)\b|ya\s+no\s+(?:vale|valen|va|van|sirve|sirven)\b|"
+    r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad)"
 )
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
 # A value said for one occasion only ("esta vez lo he pagado con tarjeta", "nos paga a 60, pero
@@ -431,6 +440,7 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
         and not _EARLIER_STATE.search(folded[max(0, s.start - 24) : s.start])
+        and not _WRONG_AFTER.match(folded, s.end)
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
         and not (s.kind == "channel" and _LENGTH_AFTER.match(folded, s.end))
         and not (
@@ -1515,7 +1525,9 @@ def _moved_to(
 # A number of days said alone: "a 45", "son 60", then the end of what is said.
 _BARE_NUMBER = re.compile(
     # also after an arrow or a sign in a list ("- farmacia nuñez -> 45", "hoteles: 30")
-    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
+    # not a price's whole part: "el gasoil a 1,29"
+    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
+    r"(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
     re.MULTILINE,
 )
 

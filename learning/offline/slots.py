@@ -161,8 +161,8 @@ def spanish_number(number: Decimal) -> str:
 # --- payment terms ----------------------------------------------------------------------------
 
 _TERM_DAYS = re.compile(
-    # English too: "we pay them at 15 days", "payment terms … 45 days"
-    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days)\b"
+    # English too: "we pay them at 15 days", "payment terms … 45 days"; Valencian "a 15 dies"
+    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days|dies)\b"
     r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
     r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
 )
@@ -174,12 +174,16 @@ _TERM_EOM = re.compile(
     r"\bponles?\s+)"
     r"(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b"
 )
+# The usual terms said in words without "días": "ahora nos pagan a treinta".
+_TERM_WORD = r"quince|veinte|treinta|cuarenta(?:\s+y\s+cinco)?|sesenta|noventa"
 # "paga a 30": a bare number after paying is a term in days.
 _TERM_BARE = re.compile(
     # "a empresas seguimos a 30": the term kept
     r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos|seguimos)\s+"
-    r"(?:\w+\s+){0,2}?a\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
-    r"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    rf"(?:\w+\s+){{0,2}}?a\s+(?P<n>\d{{1,3}}|{_TERM_WORD})\b"
+    r"(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    rf"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{{1,3}}|{_TERM_WORD})\b"
+    r"(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
     # "no a 30, a 15": a correction that names the term twice and the verb never.
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
@@ -341,7 +345,7 @@ _KEPT_AT = re.compile(
     r"\b(?:(?:se\s+)?(?:le|les)\s+)?(?:(?P<keeps>mantiene|mantienen|mantenemos)|sigue|siguen)\s+"
     r"a\s+(?P<n>\d+(?:,\d{1,2})?)(?=\s*(?:$|[,.;:!?)]|(?:y|pero|porque|que|q|hasta)\b))"
 )
-_TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?|days|terms)\b")
+_TERMS_SAID = re.compile(r"\b(?:plazo|dias|dies|vencimiento|semanas?|days|terms)\b")
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")

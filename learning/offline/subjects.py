@@ -596,6 +596,14 @@ SHORT_FORMS = {
     "lupe": "guadalupe",
     "pili": "pilar",
     "javi": "javier",
+    # and the Valencian and Catalan ones: "Quim Benlloch" is Joaquín Benlloch
+    "quim": "joaquin",
+    "pep": "jose",
+    "pepa": "josefa",
+    "xavi": "javier",
+    "sento": "vicente",
+    "xelo": "consuelo",
+    "paqui": "francisca",
 }
 
 
