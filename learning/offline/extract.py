@@ -208,6 +208,10 @@ _THIS_TIME = re.compile(
     # the writer's day ("hoy llego a las 10 q tengo medico") and a receipt to file ("ticket
     # ferreteria ruiz 23,40 …, pagado con tarjeta")
     r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
+    # a receipt the writer holds ("tengo el ticket de Gasóleos Ribera de 62,40 €", "me han dado
+    # un recibo de 30 €"): an expense to file, not a price
+    r"|\b(?:tengo|tenemos|me\s+han\s+dado|me\s+dieron|he\s+cogido)\s+(?:el|un|este|ese|los|unos)\s+"
+    r"(?:ticket|tiquet|tique|recibo|justificante)s?\b"
     # what is missing this week ("esta semana no tienen multicapa, lo traen el lunes"): news
     r"|^\s*esta\s+semana\b[^.;]*\bno\s+(?:tiene|tienen|hay|les\s+queda|les\s+quedan)\b"
 )
@@ -1766,6 +1770,16 @@ _OWN_WORK = re.compile(
 )
 
 
+# The writer asking that nothing be kept ("No apuntes nada todavía", "eso no lo guardes aún",
+# "don't save this yet"): the message teaches nothing.
+_KEEP_NOTHING = re.compile(
+    r"\bno\s+(?:(?:me\s+)?(?:lo|la|los|las|ho)\s+)?(?:apuntes|anotes|guardes|registres|memorices)\b"
+    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$))"
+    r"|\bno\s+(?:apuntes|anotes|guardes)\s+nada\b"
+    r"|\bdon'?t\s+(?:save|note|store|keep)\s+(?:anything|this|that|it)\b"
+)
+
+
 def _message_facts(
     message: str,
     known: list[KnownAttribute],
@@ -1776,6 +1790,8 @@ def _message_facts(
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []
     folded = fold_aligned(cleaned).lower()
+    if _KEEP_NOTHING.search(folded):
+        return []
     own_life = (
         is_own_life(cleaned) or _OWN_WORK.search(folded) is not None
     ) and not _company_moves(folded)

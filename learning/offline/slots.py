@@ -1255,6 +1255,16 @@ _NICKNAME_BEFORE = re.compile(
 )
 
 
+# The name the writer goes by said first, then the words that say so: "Carmencita me llaman en
+# el taller", "Pep em diuen tots", "Lu everyone calls me".
+_OWN_NICKNAME_FIRST = re.compile(
+    r"^\s*(?:a\s+mi\s+|a\s+mi,\s+)?(?P<name>[a-zñ]{2,})\s*,?\s+"
+    r"(?:(?:me|m)\s+(?:llaman|dicen|suelen\s+llamar)|em\s+(?:diuen|criden)|(?:everyone|people)\s+calls?\s+me)\b"
+    # "Lourdes me dicen que paga mañana": what someone was told, no name
+    r"(?!\s+(?:que|q|de)\b|\s*:)"
+)
+
+
 def _cues(folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
@@ -1306,6 +1316,11 @@ def _people(text: str, folded: str) -> list[Slot]:
         slots.append(Slot(kind, " ".join(kept), start, end))
     for match in _NICKNAME_BEFORE.finditer(folded):
         start, end = match.span("name")
+        if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
+            slots.append(Slot("nickname", text[start:end], start, end))
+    own_first = _OWN_NICKNAME_FIRST.match(folded)
+    if own_first is not None:
+        start, end = own_first.span("name")
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("nickname", text[start:end], start, end))
     for match in _LABELLED_PERSON.finditer(folded):
