@@ -119,7 +119,9 @@ _WRITER_CUES = re.compile(
 # The writer saying who she is at the start of a clause ("soy Carmen Vidal eh, no me confundas
 # con la Carmen Ruiz", "me llamo Andrés"): her name, whichever contact looks like it.
 _OWN_NAME = re.compile(
-    r"^\s*(?i:soy|me\s+llamo|mi\s+nombre\s+es)\s+"
+    r"^\s*(?i:soy|me\s+llamo|mi\s+nombre\s+es"
+    # in English, also after her role: "I'm the owner here btw, Pablo", "my name is Lucía"
+    r"|i['’]?m|i\s+am|my\s+name\s+is)\s+(?i:the\s+[a-z]+(?:\s+[a-z]+){0,2}\s*,\s+)?"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?)\b"
 )
 # The name the writer goes by, given as the word after these: never a subject of its own.
@@ -327,6 +329,9 @@ _CLAUSES = re.compile(
     # the name the writer goes by.
     r"|,?\s+(?:pero|però|but)\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b|"
     r"[^.;,]{0,40}?\b(?:dicen|llaman|diuen|criden|call|calls)\b)"
+    # "mi móvil es 654… y prefiero que me contestes corto": how she wants answers, its own
+    # statement after the datum
+    r"|,?\s+y\s+(?=(?:prefiero|quiero\s+que\s+me|me\s+gusta\s+que)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
@@ -776,7 +781,11 @@ _PREFERENCE_VALUES = (
     ),
     (
         "tono",
-        re.compile(r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"),
+        re.compile(
+            r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"
+            # in English: "keep it short", "short answers", "be brief"
+            r"|\bkeep\s+it\s+(?:short|brief)\b|\bshort\s+(?:answers|replies)\b|\bbe\s+brief\b"
+        ),
         "respuestas cortas",
     ),
     # amounts with or without the tax: "los importes con IVA incluido", "totals with VAT
@@ -992,6 +1001,9 @@ def _clause_facts(
     p_nothing = dict(guess.ranked)[NOTHING]
     unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
     unsure = unsure and not closed_said
+    if scored and scored[0][1] in ("preferencia", "tono") and _preference_value(clause)[1]:
+        # a preference said in its own few words ("keep it short") states itself
+        unsure = False
     delivery = delivery_said is not None
     if unsure and not delivery and not _contact_person(live, folded):
         return []
@@ -1765,7 +1777,8 @@ _OWN_WORK = re.compile(
     # "soy la encargada de la oficina", "me encargo yo de los cobros"
     r"|\byo\s+soy\s+(?:el|la)\s+[a-z]+"
     r"|^\s*soy\s+(?:el|la)\s+(?:que|q|oficial|encargad[oa]|jef[ea]|responsable|tecnic[oa]|"
-    r"administrativ[oa]|contable|aprendiz|fontaner[oa]|comercial|soci[oa]|duen[oa])\b"
+    r"administrativ[oa]|administrador[a]?|gerente|director[a]?|secretari[oa]|contable|aprendiz|"
+    r"fontaner[oa]|comercial|soci[oa]|duen[oa])\b"
     r"|\bme\s+encargo\s+yo\s+de\b|^\s*(?:yo\s+)?me\s+encargo\s+de\b"
 )
 
@@ -1806,7 +1819,12 @@ def _message_facts(
             if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES | {"horario"}
             and not fact.subject_name
         ]
-        return patterned or own or [_writer_note(cleaned)]
+        said = patterned or own
+        if said and _OWN_WORK.search(folded) and not any(f.note for f in said):
+            # her role beside her name ("Soy la administradora, Lucía Serrano, así que lo de
+            # bancos pásamelo a mí"): the name, and the role as a note about her
+            said = [*said, _writer_note(cleaned)]
+        return said or [_writer_note(cleaned)]
     if told_for_one_occasion(cleaned):
         return []
     clauses = [

@@ -919,6 +919,11 @@ _NOT_NAMES = frozenset(
         # holidays: "en Navidad cerramos…", "por Fallas", "at Christmas" name a time
         *["navidad", "navidades", "nochebuena", "nochevieja", "pascua", "fallas"],
         *["christmas", "easter"],
+        # languages: "keep it short and in Spanish", "en Valenciano si puede ser" name no one
+        *["spanish", "english", "valencian", "catalan", "castellano", "valenciano", "español"],
+        *["inglés", "catalán", "valencià", "català"],
+        # "no lo coge ni Dios": a saying, no name
+        "dios",
     ]
 )
 
