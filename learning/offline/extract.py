@@ -324,7 +324,11 @@ _CLAUSES = re.compile(
     # "Att. Elena Sanchis" on a card
     r"(?<![Aa]tt\.)(?<![Aa]tn\.)"
     # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
-    r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)"
+    # a pause in dictation goes on with the same sentence: "el nuevo seis siete uno... no
+    # espera te lo escribo: 671 203 448"
+    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?![a-záéíóúñ])"
+    r"|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau", "em dic Josep però em diuen Pep": a name, then
     # the name the writer goes by.
     r"|,?\s+(?:pero|però|but)\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b|"
@@ -1282,9 +1286,21 @@ def _whole_name(value: str, contact: ContactName) -> bool:
     )
 
 
+# A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
+# "¿me entiendes?", "¿eh?"): the statement stands
+_TAG_QUESTION = re.compile(
+    # ("¿no?", "¿verdad?" ask to confirm: still questions)
+    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
+    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know)\s*\?+\s*$"
+)
+
+
 def states_something(text: str) -> bool:
     """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
     folded = fold_aligned(text).lower()
+    untagged = _TAG_QUESTION.sub("", folded)
+    if untagged.strip() and untagged != folded:
+        folded = untagged
     return not (
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
