@@ -596,7 +596,10 @@ def find_subject(
 # decidido Pablo", "según Pablo", "Pablo says".
 _TOLD_BEFORE = re.compile(
     r"\b(?:segun|lo\s+(?:ha\s+)?(?:decidido|dicho|confirmado)|lo\s+(?:decidio|dijo|dice|confirmo)|"
-    r"(?:decided|said|confirmed)\s+by)\s+$"
+    r"(?:decided|said|confirmed)\s+by"
+    # where a datum is on record: "tal como figura en el censo de la Agencia Tributaria"
+    r"|(?:tal\s+)?(?:como|segun)\s+(?:figura|consta|aparece|viene)\s+en\s+(?:[a-z]+\s+){0,4}?"
+    r"(?:de\s+)?(?:la|el|los|las))\s+$"
 )
 _TOLD_AFTER = re.compile(
     r"^\s+(?:decided|says|said|confirmed|lo\s+(?:ha\s+)?decidido|lo\s+decidio)\b"

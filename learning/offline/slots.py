@@ -890,9 +890,15 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         start, end = written.span() if written else (0, len(iban))
         slots.append(Slot("iban", iban, start, end))
     for match in _TAX_ID.finditer(text):
+        start, end = match.span()
         tax_id = tax_id_of(match.group(0))
+        shorter = re.search(r"[\s.\-][A-Za-z0-9]$", match.group(0))
+        if not tax_id and shorter is not None:
+            # "NIF B91672147 y teléfono…": the word after it is not its letter
+            end = start + shorter.start()
+            tax_id = tax_id_of(text[start:end])
         if tax_id:
-            slots.append(Slot("tax_id", tax_id, *match.span()))
+            slots.append(Slot("tax_id", tax_id, start, end))
     for match in _EMAIL.finditer(text):
         slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
     for match in _SPOKEN_EMAIL.finditer(text):
