@@ -1261,11 +1261,26 @@ def _introduced(slot: Slot, folded: str) -> bool:
     return slot.kind == "person" and _INTRODUCED.search(folded, 0, slot.start) is not None
 
 
+# What may come before the name that opens a clause: a filler and a title ("pos mira, la Sra.
+# Remedios Alarcón, la de la casa de la huerta, paga en efectivo", "Don Julián paga a 30").
+_TITLE_OPENING = re.compile(
+    r"\s*(?:(?:pos|pues|oye|mira|bueno|vale|ojo)\b[\s,:]*)*"
+    r"(?:(?:(?:el|la)\s+)?(?:sra?|srta|don|dona|dna|dr|dra)\.?\s+)?"
+)
+
+
 def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName]) -> list[Slot]:
     """A name opening the clause is its subject, not a contact person, unless another contact
     is named: "Julián, el del hostal, …" is the hostal's; "Carlos Moreno, el de la reforma de
     Alboraya, paga a 30" is a customer of his own."""
-    first = next((s for s in slots if s.kind == "person" and not clause[: s.start].strip()), None)
+    first = next(
+        (
+            s
+            for s in slots
+            if s.kind == "person" and _TITLE_OPENING.fullmatch(fold_aligned(clause[: s.start]).lower())
+        ),
+        None,
+    )
     if first is None:
         return slots
     others = [m for m in match_contacts(clause, list(contacts)) if m.start >= first.end]
