@@ -1131,7 +1131,12 @@ _DELIVERY = re.compile(
     r"\bllaves?\b[^.;]{0,40}\b(?:tiene|tienen)\b|"
     r"dej(?:ar|a|ad|en)(?:se)?(?:l[oa]s?)?\s+(?:al|a\s+la)\s+(?:porter[oa]|conserje|vecin[oa])|"
     r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
-    r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
+    # where to leave things, in any person ("que lo dejemos en conserjería siempre")
+    r"dej(?:ar|emos|amos|ad|en|e|a)(?:l[oa]s?)?\s+(?:siempre\s+)?en\s+(?:la\s+|el\s+)?"
+    r"(?:porteria|recepcion|conserjeria|almacen|buzon)|"
+    # goods the company picks up itself: "el pedido lo recogemos nosotros en la tienda"
+    r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
+    r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger)"
 )
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
@@ -2113,7 +2118,9 @@ def _each_subject(
             and min(named_next) <= (opening.end() if opening else 0)
             and match_contacts(before, list(contacts))
             and _typed(before, today)
-            and _typed(after, today)
+            # the next one's value may be where the goods go ("y la ferreteria ruiz que el
+            # pedido lo recogemos nosotros en la tienda")
+            and (_typed(after, today) or _DELIVERY.search(fold_aligned(after).lower()))
         ):
             return [before, *_each_subject(after, contacts, today)]
     return [clause]

@@ -1271,6 +1271,12 @@ _OWN_NICKNAME_FIRST = re.compile(
 )
 
 
+_NOT_OWN_NICKNAMES = frozenset(
+    ["todos", "todas", "todo", "aqui", "alli", "ahi", "siempre", "casi", "ahora", "tambien", "ya"]
+    + ["asi", "antes", "hoy", "ellos", "ellas", "aun", "luego", "bueno", "pues", "si", "no"]
+)
+
+
 def _cues(folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
@@ -1327,7 +1333,14 @@ def _people(text: str, folded: str) -> list[Slot]:
     own_first = _OWN_NICKNAME_FIRST.match(folded)
     if own_first is not None:
         start, end = own_first.span("name")
-        if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
+        named_after = re.match(r"\s+[A-ZÁÉÍÓÚÑ]", text[own_first.end() :])
+        if (
+            text[start].isupper()
+            and folded[start:end] not in _NOT_OWN_NICKNAMES
+            # "Todos me llaman Luci": the name after the words is the one
+            and named_after is None
+            and not any(s.start < end and start < s.end for s in slots)
+        ):
             slots.append(Slot("nickname", text[start:end], start, end))
     for match in _LABELLED_PERSON.finditer(folded):
         start = match.start("name")
