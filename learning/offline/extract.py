@@ -224,6 +224,8 @@ _WRONG_AFTER = re.compile(
     r"(?:se\s+|s['’]\s*)?(?:acabo|termino)\b|ya\s+no\s+(?:vale|valen|va|van|sirve|sirven)\b|"
     r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad)"
 )
+# Bringing or handing something over before "en mano": how it is delivered.
+_HANDED_BEFORE = re.compile(r"\b(?:llev|entreg)[a-z]*\b(?:(?!\bpag|\bcobr)[^.;])*$")
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
 # A value said for one occasion only ("esta vez lo he pagado con tarjeta", "nos paga a 60, pero
 # solo este mes", "excepcionalmente en efectivo"): no lasting fact, unless it says what holds
@@ -454,6 +456,12 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
         and not _EARLIER_STATE.search(folded[max(0, s.start - 24) : s.start])
         and not _WRONG_AFTER.match(folded, s.end)
+        # "la factura se la llevemos en mano": handed over, not paid in cash
+        and not (
+            s.kind == "payment_method"
+            and folded.startswith("en mano", s.start)
+            and _HANDED_BEFORE.search(folded[max(0, s.start - 50) : s.start])
+        )
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
         and not (s.kind == "channel" and _LENGTH_AFTER.match(folded, s.end))
         and not (
@@ -1019,6 +1027,10 @@ def _clause_facts(
         chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
         chosen = ["instrucciones_entrega"]
+    elif delivery and _IN_PERSON.search(folded) and "instrucciones_entrega" not in chosen:
+        # "…que la factura se la llevemos en papel y en mano": how it is handed over, beside
+        # the channel it goes by
+        chosen.append("instrucciones_entrega")
     if _contact_person(live, folded) and "persona_contacto" not in chosen:
         # A name given as someone's contact person states it, whatever else the clause says.
         if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
@@ -1136,8 +1148,11 @@ _DELIVERY = re.compile(
     r"(?:porteria|recepcion|conserjeria|almacen|buzon)|"
     # goods the company picks up itself: "el pedido lo recogemos nosotros en la tienda"
     r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
-    r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger)"
+    r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger|"
+    # handed over in person: "la factura se la llevemos en papel y en mano"
+    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b)"
 )
+_IN_PERSON = re.compile(r"\ben\s+mano\b")
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
 _PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")
