@@ -1297,7 +1297,8 @@ def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName
         (
             s
             for s in slots
-            if s.kind == "person" and _TITLE_OPENING.fullmatch(fold_aligned(clause[: s.start]).lower())
+            if s.kind == "person"
+            and _TITLE_OPENING.fullmatch(fold_aligned(clause[: s.start]).lower())
         ),
         None,
     )

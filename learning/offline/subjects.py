@@ -1018,7 +1018,11 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     apart = _apart_by_place(text)
     for match in _PROPER.finditer(text):
         words = _to_full_stop(match.group(0).split())
-        while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
+        while words and (
+            fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED
+            # at the end of the sentence too: "no lo coge ni Dios."
+            or fold_aligned(words[0].lower()).rstrip(".") in _NOT_NAMES_ALIGNED
+        ):
             words = words[1:]
         while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
             words = words[:-1]
