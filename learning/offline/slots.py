@@ -1272,8 +1272,11 @@ _OWN_NICKNAME_FIRST = re.compile(
 
 
 _NOT_OWN_NICKNAMES = frozenset(
-    ["todos", "todas", "todo", "aqui", "alli", "ahi", "siempre", "casi", "ahora", "tambien", "ya"]
-    + ["asi", "antes", "hoy", "ellos", "ellas", "aun", "luego", "bueno", "pues", "si", "no"]
+    [
+        *["todos", "todas", "todo", "aqui", "alli", "ahi", "siempre", "casi", "ahora", "tambien"],
+        *["ya", "asi", "antes", "hoy", "ellos", "ellas", "aun", "luego", "bueno", "pues", "si"],
+        "no",
+    ]
 )
 
 
