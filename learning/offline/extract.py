@@ -1326,9 +1326,9 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 
 
 # A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
-# "¿me entiendes?", "¿eh?"): the statement stands
+# "¿me entiendes?", "¿eh?"): the statement stands. "¿no?" and "¿verdad?" ask to confirm: still
+# questions.
 _TAG_QUESTION = re.compile(
-    # ("¿no?", "¿verdad?" ask to confirm: still questions)
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
     r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know)\s*\?+\s*$"
 )
