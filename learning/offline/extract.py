@@ -119,7 +119,9 @@ _WRITER_CUES = re.compile(
 # The writer saying who she is at the start of a clause ("soy Carmen Vidal eh, no me confundas
 # con la Carmen Ruiz", "me llamo Andrés"): her name, whichever contact looks like it.
 _OWN_NAME = re.compile(
-    r"^\s*(?i:soy|me\s+llamo|mi\s+nombre\s+es)\s+"
+    r"^\s*(?i:soy|me\s+llamo|mi\s+nombre\s+es"
+    # in English, also after her role: "I'm the owner here btw, Pablo", "my name is Lucía"
+    r"|i['’]?m|i\s+am|my\s+name\s+is)\s+(?i:the\s+[a-z]+(?:\s+[a-z]+){0,2}\s*,\s+)?"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?)\b"
 )
 # The name the writer goes by, given as the word after these: never a subject of its own.
@@ -184,7 +186,9 @@ _EARLIER_STATE = re.compile(
     r"\b(?:dabamos|daban|daba|pagaba|pagaban|pagabamos|cobraba|cobraban|cobrabamos|tenia|"
     # "era" alone corrects what was just said ("perdona, era los jueves"); after "antes" it is
     # what held before.
-    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b[^.;:]{0,12}$"
+    # "lo de 45 días estaba mal, pagan a fin de mes": what is right comes after the wrong.
+    r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b"
+    r"(?!\s+mal\b)[^.;:]{0,12}$"
 )
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(
@@ -206,9 +210,22 @@ _THIS_TIME = re.compile(
     # the writer's day ("hoy llego a las 10 q tengo medico") and a receipt to file ("ticket
     # ferreteria ruiz 23,40 …, pagado con tarjeta")
     r"|^\s*hoy\s+(?:no\s+)?(?:llego|vengo|salgo|entro|me\s+voy)\b|^\s*(?:ticket|tiquet|tique)\b"
+    # a receipt the writer holds ("tengo el ticket de Gasóleos Ribera de 62,40 €", "me han dado
+    # un recibo de 30 €"): an expense to file, not a price
+    r"|\b(?:tengo|tenemos|me\s+han\s+dado|me\s+dieron|he\s+cogido)\s+(?:el|un|este|ese|los|unos)\s+"
+    r"(?:ticket|tiquet|tique|recibo|justificante)s?\b"
     # what is missing this week ("esta semana no tienen multicapa, lo traen el lunes"): news
     r"|^\s*esta\s+semana\b[^.;]*\bno\s+(?:tiene|tienen|hay|les\s+queda|les\s+quedan)\b"
 )
+# A value said wrong or done with after it ("lo de 45 días estaba mal", "de sesenta días se
+# acabó", "los 60 días ya no valen"): what no longer holds.
+_WRONG_AFTER = re.compile(
+    r"\s*(?:(?:ya\s+)?(?:estaba|esta|era|estaban|eran)\s+mal\b|(?:era|fue)\s+un\s+error\b|"
+    r"(?:se\s+|s['’]\s*)?(?:acabo|termino)\b|ya\s+no\s+(?:vale|valen|va|van|sirve|sirven)\b|"
+    r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad)"
+)
+# Bringing or handing something over before "en mano": how it is delivered.
+_HANDED_BEFORE = re.compile(r"\b(?:llev|entreg)[a-z]*\b(?:(?!\bpag|\bcobr)[^.;])*$")
 _FROM_NOW = re.compile(r"\b(?:ahora|a\s+partir\s+de|desde\s+ahora|siempre|nunca|cada)\b")
 # A value said for one occasion only ("esta vez lo he pagado con tarjeta", "nos paga a 60, pero
 # solo este mes", "excepcionalmente en efectivo"): no lasting fact, unless it says what holds
@@ -309,11 +326,18 @@ _CLAUSES = re.compile(
     # "Att. Elena Sanchis" on a card
     r"(?<![Aa]tt\.)(?<![Aa]tn\.)"
     # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
-    r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)\s+|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
+    r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)"
+    # a pause in dictation goes on with the same sentence: "el nuevo seis siete uno... no
+    # espera te lo escribo: 671 203 448"
+    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?![a-záéíóúñ])"
+    r"|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau", "em dic Josep però em diuen Pep": a name, then
     # the name the writer goes by.
     r"|,?\s+(?:pero|però|but)\s+(?=(?:todo\s+el\s+mundo|todos|la\s+gente|aqui|aquí)\b|"
     r"[^.;,]{0,40}?\b(?:dicen|llaman|diuen|criden|call|calls)\b)"
+    # "mi móvil es 654… y prefiero que me contestes corto": how she wants answers, its own
+    # statement after the datum
+    r"|,?\s+y\s+(?=(?:prefiero|quiero\s+que\s+me|me\s+gusta\s+que)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
@@ -431,6 +455,13 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         if not _NEGATED_BEFORE.search(folded[max(0, s.start - 28) : s.start])
         and not _THRESHOLD_BEFORE.search(folded[max(0, s.start - 20) : s.start])
         and not _EARLIER_STATE.search(folded[max(0, s.start - 24) : s.start])
+        and not _WRONG_AFTER.match(folded, s.end)
+        # "la factura se la llevemos en mano": handed over, not paid in cash
+        and not (
+            s.kind == "payment_method"
+            and folded.startswith("en mano", s.start)
+            and _HANDED_BEFORE.search(folded[max(0, s.start - 50) : s.start])
+        )
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
         and not (s.kind == "channel" and _LENGTH_AFTER.match(folded, s.end))
         and not (
@@ -573,7 +604,10 @@ def find_subject(
 # decidido Pablo", "según Pablo", "Pablo says".
 _TOLD_BEFORE = re.compile(
     r"\b(?:segun|lo\s+(?:ha\s+)?(?:decidido|dicho|confirmado)|lo\s+(?:decidio|dijo|dice|confirmo)|"
-    r"(?:decided|said|confirmed)\s+by)\s+$"
+    r"(?:decided|said|confirmed)\s+by"
+    # where a datum is on record: "tal como figura en el censo de la Agencia Tributaria"
+    r"|(?:tal\s+)?(?:como|segun)\s+(?:figura|consta|aparece|viene)\s+en\s+(?:[a-z]+\s+){0,4}?"
+    r"(?:de\s+)?(?:la|el|los|las))\s+$"
 )
 _TOLD_AFTER = re.compile(
     r"^\s+(?:decided|says|said|confirmed|lo\s+(?:ha\s+)?decidido|lo\s+decidio)\b"
@@ -762,7 +796,11 @@ _PREFERENCE_VALUES = (
     ),
     (
         "tono",
-        re.compile(r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"),
+        re.compile(
+            r"\b(?:respuestas|contest\w*|respond\w*|escrib\w*)\b.{0,20}\b(?:cort|breve)"
+            # in English: "keep it short", "short answers", "be brief"
+            r"|\bkeep\s+it\s+(?:short|brief)\b|\bshort\s+(?:answers|replies)\b|\bbe\s+brief\b"
+        ),
         "respuestas cortas",
     ),
     # amounts with or without the tax: "los importes con IVA incluido", "totals with VAT
@@ -978,6 +1016,9 @@ def _clause_facts(
     p_nothing = dict(guess.ranked)[NOTHING]
     unsure = not scored or scored[0][0] < CONFIDENT or (p_nothing > 0.5 and scored[0][2] < 0.2)
     unsure = unsure and not closed_said
+    if scored and scored[0][1] in ("preferencia", "tono") and _preference_value(clause)[1]:
+        # a preference said in its own few words ("keep it short") states itself
+        unsure = False
     delivery = delivery_said is not None
     if unsure and not delivery and not _contact_person(live, folded):
         return []
@@ -986,6 +1027,10 @@ def _clause_facts(
         chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
         chosen = ["instrucciones_entrega"]
+    elif delivery and _IN_PERSON.search(folded) and "instrucciones_entrega" not in chosen:
+        # "…que la factura se la llevemos en papel y en mano": how it is handed over, beside
+        # the channel it goes by
+        chosen.append("instrucciones_entrega")
     if _contact_person(live, folded) and "persona_contacto" not in chosen:
         # A name given as someone's contact person states it, whatever else the clause says.
         if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
@@ -1098,8 +1143,16 @@ _DELIVERY = re.compile(
     r"\bllaves?\b[^.;]{0,40}\b(?:tiene|tienen)\b|"
     r"dej(?:ar|a|ad|en)(?:se)?(?:l[oa]s?)?\s+(?:al|a\s+la)\s+(?:porter[oa]|conserje|vecin[oa])|"
     r"(?:llamar|avisar|avisad|avisemos)\s+(?:al\s+\w+\s+)?antes\s+de\s+(?:subir|llegar|ir|entrar)|"
-    r"dejar(?:lo|la|los|las)?\s+en\s+(?:la\s+)?(?:porteria|recepcion|conserjeria|almacen))"
+    # where to leave things, in any person ("que lo dejemos en conserjería siempre")
+    r"dej(?:ar|emos|amos|ad|en|e|a)(?:l[oa]s?)?\s+(?:siempre\s+)?en\s+(?:la\s+|el\s+)?"
+    r"(?:porteria|recepcion|conserjeria|almacen|buzon)|"
+    # goods the company picks up itself: "el pedido lo recogemos nosotros en la tienda"
+    r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
+    r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger|"
+    # handed over in person: "la factura se la llevemos en papel y en mano"
+    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b)"
 )
+_IN_PERSON = re.compile(r"\ben\s+mano\b")
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
 _PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")
@@ -1228,11 +1281,27 @@ def _introduced(slot: Slot, folded: str) -> bool:
     return slot.kind == "person" and _INTRODUCED.search(folded, 0, slot.start) is not None
 
 
+# What may come before the name that opens a clause: a filler and a title ("pos mira, la Sra.
+# Remedios Alarcón, la de la casa de la huerta, paga en efectivo", "Don Julián paga a 30").
+_TITLE_OPENING = re.compile(
+    r"\s*(?:(?:pos|pues|oye|mira|bueno|vale|ojo)\b[\s,:]*)*"
+    r"(?:(?:(?:el|la)\s+)?(?:sra?|srta|don|dona|dna|dr|dra)\.?\s+)?"
+)
+
+
 def _opening_name(slots: list[Slot], clause: str, contacts: Sequence[ContactName]) -> list[Slot]:
     """A name opening the clause is its subject, not a contact person, unless another contact
     is named: "Julián, el del hostal, …" is the hostal's; "Carlos Moreno, el de la reforma de
     Alboraya, paga a 30" is a customer of his own."""
-    first = next((s for s in slots if s.kind == "person" and not clause[: s.start].strip()), None)
+    first = next(
+        (
+            s
+            for s in slots
+            if s.kind == "person"
+            and _TITLE_OPENING.fullmatch(fold_aligned(clause[: s.start]).lower())
+        ),
+        None,
+    )
     if first is None:
         return slots
     others = [m for m in match_contacts(clause, list(contacts)) if m.start >= first.end]
@@ -1256,9 +1325,21 @@ def _whole_name(value: str, contact: ContactName) -> bool:
     )
 
 
+# A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
+# "¿me entiendes?", "¿eh?"): the statement stands. "¿no?" and "¿verdad?" ask to confirm: still
+# questions.
+_TAG_QUESTION = re.compile(
+    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
+    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know)\s*\?+\s*$"
+)
+
+
 def states_something(text: str) -> bool:
     """Not a question, an order to Suma, or a maybe: a statement that may be remembered."""
     folded = fold_aligned(text).lower()
+    untagged = _TAG_QUESTION.sub("", folded)
+    if untagged.strip() and untagged != folded:
+        folded = untagged
     return not (
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
@@ -1515,7 +1596,9 @@ def _moved_to(
 # A number of days said alone: "a 45", "son 60", then the end of what is said.
 _BARE_NUMBER = re.compile(
     # also after an arrow or a sign in a list ("- farmacia nuñez -> 45", "hoteles: 30")
-    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
+    # not a price's whole part: "el gasoil a 1,29"
+    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
+    r"(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
     re.MULTILINE,
 )
 
@@ -1749,8 +1832,19 @@ _OWN_WORK = re.compile(
     # "soy la encargada de la oficina", "me encargo yo de los cobros"
     r"|\byo\s+soy\s+(?:el|la)\s+[a-z]+"
     r"|^\s*soy\s+(?:el|la)\s+(?:que|q|oficial|encargad[oa]|jef[ea]|responsable|tecnic[oa]|"
-    r"administrativ[oa]|contable|aprendiz|fontaner[oa]|comercial|soci[oa]|duen[oa])\b"
+    r"administrativ[oa]|administrador[a]?|gerente|director[a]?|secretari[oa]|contable|aprendiz|"
+    r"fontaner[oa]|comercial|soci[oa]|duen[oa])\b"
     r"|\bme\s+encargo\s+yo\s+de\b|^\s*(?:yo\s+)?me\s+encargo\s+de\b"
+)
+
+
+# The writer asking that nothing be kept ("No apuntes nada todavía", "eso no lo guardes aún",
+# "don't save this yet"): the message teaches nothing.
+_KEEP_NOTHING = re.compile(
+    r"\bno\s+(?:(?:me\s+)?(?:lo|la|los|las|ho)\s+)?(?:apuntes|anotes|guardes|registres|memorices)\b"
+    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$))"
+    r"|\bno\s+(?:apuntes|anotes|guardes)\s+nada\b"
+    r"|\bdon'?t\s+(?:save|note|store|keep)\s+(?:anything|this|that|it)\b"
 )
 
 
@@ -1764,6 +1858,8 @@ def _message_facts(
     if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
         return []
     folded = fold_aligned(cleaned).lower()
+    if _KEEP_NOTHING.search(folded):
+        return []
     own_life = (
         is_own_life(cleaned) or _OWN_WORK.search(folded) is not None
     ) and not _company_moves(folded)
@@ -1778,7 +1874,12 @@ def _message_facts(
             if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES | {"horario"}
             and not fact.subject_name
         ]
-        return patterned or own or [_writer_note(cleaned)]
+        said = patterned or own
+        if said and _OWN_WORK.search(folded) and not any(f.note for f in said):
+            # her role beside her name ("Soy la administradora, Lucía Serrano, así que lo de
+            # bancos pásamelo a mí"): the name, and the role as a note about her
+            said = [*said, _writer_note(cleaned)]
+        return said or [_writer_note(cleaned)]
     if told_for_one_occasion(cleaned):
         return []
     clauses = [
@@ -2033,7 +2134,9 @@ def _each_subject(
             and min(named_next) <= (opening.end() if opening else 0)
             and match_contacts(before, list(contacts))
             and _typed(before, today)
-            and _typed(after, today)
+            # the next one's value may be where the goods go ("y la ferreteria ruiz que el
+            # pedido lo recogemos nosotros en la tienda")
+            and (_typed(after, today) or _DELIVERY.search(fold_aligned(after).lower()))
         ):
             return [before, *_each_subject(after, contacts, today)]
     return [clause]

@@ -161,8 +161,8 @@ def spanish_number(number: Decimal) -> str:
 # --- payment terms ----------------------------------------------------------------------------
 
 _TERM_DAYS = re.compile(
-    # English too: "we pay them at 15 days", "payment terms … 45 days"
-    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days)\b"
+    # English too: "we pay them at 15 days", "payment terms … 45 days"; Valencian "a 15 dies"
+    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days|dies)\b"
     r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
     r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
 )
@@ -174,12 +174,16 @@ _TERM_EOM = re.compile(
     r"\bponles?\s+)"
     r"(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b"
 )
+# The usual terms said in words without "días": "ahora nos pagan a treinta".
+_TERM_WORD = r"quince|veinte|treinta|cuarenta(?:\s+y\s+cinco)?|sesenta|noventa"
 # "paga a 30": a bare number after paying is a term in days.
 _TERM_BARE = re.compile(
     # "a empresas seguimos a 30": the term kept
     r"\b(?:paga|pagan|pagar|pagamos|pagarle|pagarles|pago|cobra|cobran|cobramos|seguimos)\s+"
-    r"(?:\w+\s+){0,2}?a\s+(?P<n>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
-    r"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{1,3})\b(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    rf"(?:\w+\s+){{0,2}}?a\s+(?P<n>\d{{1,3}}|{_TERM_WORD})\b"
+    r"(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
+    rf"|\b(?:ahora|antes)\s+a\s+(?P<n2>\d{{1,3}}|{_TERM_WORD})\b"
+    r"(?!\s*(?:%|€|e\b|eur|dias|d\b|de\b|,\d|\.\d|h\b))"
     # "no a 30, a 15": a correction that names the term twice and the verb never.
     r"|\bno\s+a\s+\d{1,3}(?:\s+dias)?\s*,\s*(?:sino\s+)?a\s+(?P<n3>\d{1,3})\b"
     r"(?!\s*(?:%|€|e\b|eur|de\b|,\d|\.\d|h\b))"
@@ -341,7 +345,7 @@ _KEPT_AT = re.compile(
     r"\b(?:(?:se\s+)?(?:le|les)\s+)?(?:(?P<keeps>mantiene|mantienen|mantenemos)|sigue|siguen)\s+"
     r"a\s+(?P<n>\d+(?:,\d{1,2})?)(?=\s*(?:$|[,.;:!?)]|(?:y|pero|porque|que|q|hasta)\b))"
 )
-_TERMS_SAID = re.compile(r"\b(?:plazo|dias|vencimiento|semanas?|days|terms)\b")
+_TERMS_SAID = re.compile(r"\b(?:plazo|dias|dies|vencimiento|semanas?|days|terms)\b")
 # "a 6,80": a price with cents and no currency.
 _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*ciento))")
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
@@ -886,9 +890,15 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         start, end = written.span() if written else (0, len(iban))
         slots.append(Slot("iban", iban, start, end))
     for match in _TAX_ID.finditer(text):
+        start, end = match.span()
         tax_id = tax_id_of(match.group(0))
+        shorter = re.search(r"[\s.\-][A-Za-z0-9]$", match.group(0))
+        if not tax_id and shorter is not None:
+            # "NIF B91672147 y teléfono…": the word after it is not its letter
+            end = start + shorter.start()
+            tax_id = tax_id_of(text[start:end])
         if tax_id:
-            slots.append(Slot("tax_id", tax_id, *match.span()))
+            slots.append(Slot("tax_id", tax_id, start, end))
     for match in _EMAIL.finditer(text):
         slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
     for match in _SPOKEN_EMAIL.finditer(text):
@@ -1251,6 +1261,25 @@ _NICKNAME_BEFORE = re.compile(
 )
 
 
+# The name the writer goes by said first, then the words that say so: "Carmencita me llaman en
+# el taller", "Pep em diuen tots", "Lu everyone calls me".
+_OWN_NICKNAME_FIRST = re.compile(
+    r"^\s*(?:a\s+mi\s+|a\s+mi,\s+)?(?P<name>[a-zñ]{2,})\s*,?\s+"
+    r"(?:(?:me|m)\s+(?:llaman|dicen|suelen\s+llamar)|em\s+(?:diuen|criden)|(?:everyone|people)\s+calls?\s+me)\b"
+    # "Lourdes me dicen que paga mañana": what someone was told, no name
+    r"(?!\s+(?:que|q|de)\b|\s*:)"
+)
+
+
+_NOT_OWN_NICKNAMES = frozenset(
+    [
+        *["todos", "todas", "todo", "aqui", "alli", "ahi", "siempre", "casi", "ahora", "tambien"],
+        *["ya", "asi", "antes", "hoy", "ellos", "ellas", "aun", "luego", "bueno", "pues", "si"],
+        "no",
+    ]
+)
+
+
 def _cues(folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
@@ -1303,6 +1332,18 @@ def _people(text: str, folded: str) -> list[Slot]:
     for match in _NICKNAME_BEFORE.finditer(folded):
         start, end = match.span("name")
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
+            slots.append(Slot("nickname", text[start:end], start, end))
+    own_first = _OWN_NICKNAME_FIRST.match(folded)
+    if own_first is not None:
+        start, end = own_first.span("name")
+        named_after = re.match(r"\s+[A-ZÁÉÍÓÚÑ]", text[own_first.end() :])
+        if (
+            text[start].isupper()
+            and folded[start:end] not in _NOT_OWN_NICKNAMES
+            # "Todos me llaman Luci": the name after the words is the one
+            and named_after is None
+            and not any(s.start < end and start < s.end for s in slots)
+        ):
             slots.append(Slot("nickname", text[start:end], start, end))
     for match in _LABELLED_PERSON.finditer(folded):
         start = match.start("name")

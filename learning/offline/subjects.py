@@ -596,6 +596,14 @@ SHORT_FORMS = {
     "lupe": "guadalupe",
     "pili": "pilar",
     "javi": "javier",
+    # and the Valencian and Catalan ones: "Quim Benlloch" is Joaquín Benlloch
+    "quim": "joaquin",
+    "pep": "jose",
+    "pepa": "josefa",
+    "xavi": "javier",
+    "sento": "vicente",
+    "xelo": "consuelo",
+    "paqui": "francisca",
 }
 
 
@@ -911,6 +919,11 @@ _NOT_NAMES = frozenset(
         # holidays: "en Navidad cerramos…", "por Fallas", "at Christmas" name a time
         *["navidad", "navidades", "nochebuena", "nochevieja", "pascua", "fallas"],
         *["christmas", "easter"],
+        # languages: "keep it short and in Spanish", "en Valenciano si puede ser" name no one
+        *["spanish", "english", "valencian", "catalan", "castellano", "valenciano", "español"],
+        *["inglés", "catalán", "valencià", "català"],
+        # "no lo coge ni Dios": a saying, no name
+        "dios",
     ]
 )
 
@@ -1005,7 +1018,11 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
     apart = _apart_by_place(text)
     for match in _PROPER.finditer(text):
         words = _to_full_stop(match.group(0).split())
-        while words and fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED:
+        while words and (
+            fold_aligned(words[0].lower()) in _NOT_NAMES_ALIGNED
+            # at the end of the sentence too: "no lo coge ni Dios."
+            or fold_aligned(words[0].lower()).rstrip(".") in _NOT_NAMES_ALIGNED
+        ):
             words = words[1:]
         while words and words[-1].lower() in ("de", "del", "la", "los", "y", "&"):
             words = words[:-1]

@@ -66,8 +66,10 @@ def test_a_nickname_near_a_contacts_name_is_still_the_writers():
 
 
 def test_a_nickname_asked_in_english():
+    # the name said in English is read too since round 21 ("my name is", "I'm")
     assert _facts("My name is Lucía but everyone calls me Lu") == [
-        ("", "perfil_usuario", "apodo", "Lu")
+        ("", "perfil_usuario", "nombre", "Lucía"),
+        ("", "perfil_usuario", "apodo", "Lu"),
     ]
     assert _facts("call me Pau please") == [("", "perfil_usuario", "apodo", "Pau")]
 
