@@ -220,7 +220,7 @@ _NARROW = re.compile(
     r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller))|"
     r"(?:solo\s+|solamente\s+)?en\s+mis\s+(?:notas|apuntes)\b(?!\s+(?:de|del)\b)|"
     # Mine: "esto es mío, no del grupo", "esto es mío mío", "cosa mía".
-    r"(?:esto|eso)\s+es\s+mio(?:\s+mio|\s+y\s+de\s+nadie\s+mas|\s+y\s+solo\s+mio)?\b|\bcosa\s+mia\b|"
+    r"(?:esto|eso)\s+es\s+mio(?:\s+mio|\s+y\s+de\s+nadie\s+mas|\s+y\s+solo\s+mio)?\b|\bcosa\s+mia(?:\s+y\s+de\s+nadie\s+mas)?\b|"
     r"(?:me\s+lo|esto\s+me\s+lo)\s+(?:guardo|apunto|anoto|quedo)\s+(?:yo|para\s+mi|a\s+mi)\b|"
     r"(?:apuntatelo|guardatelo|anotatelo)\s+(?:solo\s+)?a\s+ti\b|"
     # Not on the common board: "no lo pongas en el tablón", "no lo subas a lo de empresa".
@@ -240,6 +240,14 @@ _NARROW = re.compile(
     # "my eyes only", "eyes only".
     r"per\s+a\s+mi\s+nomes|nomes\s+per\s+a\s+mi|nomes\s+ho\s+(?:vull\s+)?saber\s+jo|"
     r"solo\s+per\s+me\b|(?:my\s+)?eyes\s+only|only\s+for\s+my\s+eyes|"
+    # Mexican and Colombian: "eso nomás pa' mí", "no le andes contando a los demás"; nobody
+    # but the two of us: "quédatelo para ti y para mí"; neither the team nor the company.
+    r"(?:nomas|nada\s+mas|solo)\s+(?:para|pa'?)\s+mi\b|"
+    r"no\s+(?:se\s+lo\s+|le\s+|les\s+|lo\s+)?(?:andes|vayas)\s+(?:contando|diciendo|ensenando|"
+    r"regando)(?:\s+a\s+(?:los\s+demas|nadie|el\s+resto|los\s+otros))?|"
+    r"(?:para|pa)\s+ti\s+y\s+(?:para\s+|pa\s+)?mi\b|"
+    r"ni\s+(?:para|pa)\s+(?:el\s+equipo|la\s+empresa|todos|los\s+demas|el\s+resto)\b|"
+    r"(?:solo|solamente)\s+(?:a|para)\s+mis\s+(?:notas|apuntes)\b|"
     r"(?:don'?t|do\s+not)\s+put\s+(?:this|it)\s+in\s+(?:the\s+)?(?:shared|common|team)|"
     # As a heading or an aside: "ojo: solo yo.", "Visibilidad: solo yo", "(tú a mí, nadie más)".
     r"(?:para|pa|xa|p\s+a)\s+mi\s+sol[oa]\b|(?:solo|solamente)\s+(?:xa|p\s+a)\s+mi\b|"
@@ -450,6 +458,11 @@ _SHARE = re.compile(
     r"(?:para|pra)\s+toda\s+a\s+(?:empresa|xente|equipa|gente)|per\s+tutti\b|"
     r"per\s+a\s+tota\s+l'(?:empresa|equip)|que\s+ho\s+sapiga\s+tot\s+l'equip|"
     # English: "make this visible to the whole team", "make this a team memory", "FYI team".
+    # Told to the whole team in Latin American words: "díganle a todos los chavos", "avísale a
+    # toda la raza"; whoever of the team, never "todos los clientes".
+    r"(?:diganle|digale|dile|diles|decidle|avisale|avisales|avisa|avisad|avisen)\s+a\s+(?:toda\s+la\s+"
+    r"raza|la\s+raza|la\s+banda|todos\s+los\s+(?:chavos|chicos|muchachos|companeros|del\s+taller|de\s+la\s+"
+    r"oficina)|todo\s+el\s+equipo|toda\s+la\s+plantilla|los\s+demas|el\s+resto)|"
     r"(?:make|keep)\s+(?:this|it)\s+(?:visible\s+to\s+(?:the\s+whole\s+team|everyone|everybody|all)|"
     r"a\s+team\s+(?:memory|note))|fyi\s+(?:team|all|everyone)\b|\beverybody\b"
     r")\b"
@@ -478,6 +491,11 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|juego|jugamos|corro|corremos)\s+(?:un\s+|una\s+|el\s+|la\s+)?(?:torneo|partido|"
     r"campeonato|maraton|media\s+maraton|carrera\s+popular|liga)\b|"
     r"(?:dejar|deje|dejo|dejando)\s+de\s+fumar|"
+    # Riding, watching one's team, going vegetarian; a list of chores at home.
+    r"(?:vaig|anem|voy|vamos|salgo|salimos)\s+(?:amb|en|con\s+la)\s+bici\b|"
+    r"(?:veo|vemos)\s+(?:al|a\s+los|el\s+partido\s+del)\s+[a-z]+\s+(?:si\s+o\s+si|todos\s+los|cada)|"
+    r"(?:go|going|become|becoming|turn|turning)\s+(?:vegetarian|vegan)\b|"
+    r"^\W*(?:cosas|tareas|pendientes)\s+de\s+(?:casa|mi\s+casa)\b|"
     r"(?:soy|son|soc)\s+de\s+[a-z]{3,}\s+(?:y|e|i)\s+(?:vine|vin|me\s+vine|vaig\s+venir)\b|"
     r"(?:estoy|estamos)\s+(?:casad[oa]|divorciad[oa]|separad[oa]|solter[oa]|embarazad[oa])|"
     r"me\s+(?:caso|divorcio|separo)|"
@@ -600,7 +618,8 @@ def marked_visibility(text: str) -> str | None:
     folded = _NOT_NARROW.sub(" ", expand_shorthand(fold(text)))
     if _NARROW.search(folded):
         return Visibility.PRIVATE_IN_ORG
-    if _SHARE.search(folded):
+    # A megaphone announces to everybody: "📢📢 Nuevo precio del desplazamiento…".
+    if _SHARE.search(folded) or "\U0001f4e2" in text:
         return Visibility.SHARED
     return None
 
@@ -1014,6 +1033,8 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     """
     marked = marked_visibility(text)
     own = is_own_life(text)
+    # Kept to oneself and about one's own life is the writer's in every organization, unless it
+    # talks money, which is this business's ("…me sube 200 pavos al mes, solo mío").
     if (marked is None and own) or (
         marked == Visibility.PRIVATE_IN_ORG and own and not _MONEY.search(fold(text))
     ):
