@@ -91,6 +91,10 @@ _NARROW = re.compile(
     r"(?<=del\s)(?:equipo|grupo)|"
     # "no lo pongas en común", "no lo dejes en abierto", "no lo pongas a la vista".
     r"comun|abierto|publico|general)|no\s+(?:lo|la|los|las)\s+(?:pongas|subas|dejes)\s+a\s+la\s+vista\b|"
+    # "No lo quiero en las notas comunes", "no lo metas en la carpeta del equipo".
+    r"no\s+(?:lo|la|los|las)\s+(?:quiero|pongas|subas|guardes|metas|apuntes|dejes)\s+en\s+(?:las?\s+|el\s+)?"
+    r"(?:notas|nota|memoria|carpeta|ficha|tablon)s?\s+(?:comun(?:es)?|compartid[oa]s?|del\s+equipo|de\s+"
+    r"(?:la\s+)?empresa|de\s+todos|general(?:es)?)|"
     r"no\s+(?:lo|la|los|las)\s+(?:pongas|subas|guardes|metas|apuntes|dejes|pases)\s+a\s+lo\s+"
     r"(?:comun|compartido|de\s+la\s+empresa|de\s+todos)|"
     # "esto solo lo puedo ver yo", "apúntalo solo a mi nombre", "que no trascienda:".

@@ -297,3 +297,9 @@ def test_kept_to_oneself_about_ones_pay_is_this_organizations():
     text = "solo mío: el jefe me sube 150 pavos si saco el carnet"
 
     assert requested_visibility(text) == Visibility.PRIVATE_IN_ORG
+
+
+def test_not_wanted_in_the_common_notes_is_a_private_marker():
+    text = "No lo quiero en las notas comunes: la caldera nos cuesta 1.150 € la unidad."
+
+    assert marked_visibility(text) == Visibility.PRIVATE_IN_ORG
