@@ -11,10 +11,9 @@ where one comes from. The gate's category narrows a message only when it is conf
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
+from learning.base import GateDecision
 from learning.services import message_requested_visibility
 from memory.policy import is_injection, is_nothing_to_store, policy_class
 from memory.scope import is_own_life, marked_visibility, requested_visibility, strip_markers
@@ -179,8 +178,10 @@ def test_the_writers_own_life_in_more_words(text):
     assert is_own_life(text) is True
 
 
-def _gate(scope: str | None, p_category: float) -> SimpleNamespace:
-    return SimpleNamespace(scope=scope, p_category=p_category)
+def _gate(scope: str | None, p_category: float) -> GateDecision:
+    return GateDecision(
+        p_remember=0.9, category="perfil_usuario", p_category=p_category, scope=scope
+    )
 
 
 def test_an_unsure_personal_category_does_not_narrow_a_fact_about_a_customer():
