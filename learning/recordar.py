@@ -90,6 +90,7 @@ def recordar(
                     text, f"{fact.text} {fact.value}", asked=requested
                 ),
                 shared_in_words=marked_visibility(text) == Visibility.SHARED,
+                guessed_personal=gate.value.scope == "personal",
             )
             for fact in extraction.value
         ]

@@ -348,6 +348,7 @@ def fact_write(
     requested_visibility: str | None = None,
     contacts: list[ContactName] | None = None,
     shared_in_words: bool = False,
+    guessed_personal: bool = False,
 ) -> WriteResult:
     """Write one fact through ``memory_write``, linked to its contact when there is one.
 
@@ -368,6 +369,10 @@ def fact_write(
         # Asked, in so many words, to be shared: the company's, not the writer's profile or
         # taste ("lo dejo para todos: la próxima ITV de la furgoneta es en marzo").
         category = "empresa"
+    elif guessed_personal and category in _ABOUT_THE_WRITER and requested_visibility is None:
+        # The gate guessed the message is about the writer, unsure, and the extractor read a
+        # fact about the writer too ("Háblame de tú"): the person's own, in every organization.
+        requested_visibility = Visibility.PERSONAL
     result = memory_write(
         access=access,
         category=category,
@@ -420,6 +425,7 @@ def facts_save(
     confidence: float = 1.0,
     requested_visibility: str | None = None,
     contacts: list[ContactName] | None = None,
+    guessed_personal: bool = False,
 ) -> list[WriteResult]:
     """Write each fact of a message; a notice for what was learnt and for what was refused."""
     results = []
@@ -441,6 +447,7 @@ def facts_save(
                     ),
                     contacts=contacts,
                     shared_in_words=shared_in_words,
+                    guessed_personal=guessed_personal,
                 )
         except (ValidationError, PermissionDenied) as error:
             reason = " ".join(getattr(error, "messages", None) or [str(error)])
@@ -568,6 +575,7 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
         confidence=gate.value.p_remember,
         requested_visibility=message_requested_visibility(text=message.text, gate=gate.value),
         contacts=contacts,
+        guessed_personal=gate.value.scope == "personal",
     )
     learnt = sum(1 for r in results if r.memory is not None and not r.merged and not r.refused)
     return LearnOutcome(outcome, learnt)
