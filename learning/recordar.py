@@ -78,6 +78,7 @@ def recordar(
     # The policy reads the whole message: a fact taken from beside a password or a health
     # detail must not carry it past the policy (the whole text is refused or kept private).
     whole = check_content(text=text, value="", subject="", explicit=True)
+    shared_in_words = marked_visibility(text) == Visibility.SHARED
     if extraction.value and whole.verdict is Verdict.ALLOW:
         return [
             fact_write(
@@ -89,7 +90,7 @@ def recordar(
                 requested_visibility=fact_visibility(
                     text, f"{fact.text} {fact.value}", asked=requested
                 ),
-                shared_in_words=marked_visibility(text) == Visibility.SHARED,
+                shared_in_words=shared_in_words,
                 guessed_personal=gate.value.scope == "personal",
             )
             for fact in extraction.value

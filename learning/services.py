@@ -18,7 +18,13 @@ from django.db import connection, transaction
 
 from channels_app.access import access_for_phone
 from channels_app.models import AiMessage, Channel, LearnedNotice
-from learning.base import ContactName, ExtractedFact, GateDecision, KnownAttribute
+from learning.base import (
+    PERSONAL_SCOPE_CATEGORIES,
+    ContactName,
+    ExtractedFact,
+    GateDecision,
+    KnownAttribute,
+)
 from learning.offline.extract import note_fact, worth_a_note
 from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
@@ -334,9 +340,6 @@ def known_attributes(
     return known
 
 
-_ABOUT_THE_WRITER = frozenset({"perfil_usuario", "preferencia"})
-
-
 def fact_write(
     *,
     access: AiAccess,
@@ -365,11 +368,13 @@ def fact_write(
         if fact.subject_name and fact.subject_name in text:
             text = text.replace(fact.subject_name, contact.name)
         category = CATEGORY_OF_KIND.get(contact.kind, category)
-    elif shared_in_words and category in _ABOUT_THE_WRITER:
+    elif shared_in_words and category in PERSONAL_SCOPE_CATEGORIES:
         # Asked, in so many words, to be shared: the company's, not the writer's profile or
         # taste ("lo dejo para todos: la próxima ITV de la furgoneta es en marzo").
         category = "empresa"
-    elif guessed_personal and category in _ABOUT_THE_WRITER and requested_visibility is None:
+    elif (
+        guessed_personal and category in PERSONAL_SCOPE_CATEGORIES and requested_visibility is None
+    ):
         # The gate guessed the message is about the writer, unsure, and the extractor read a
         # fact about the writer too ("Háblame de tú"): the person's own, in every organization.
         requested_visibility = Visibility.PERSONAL

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from memory.policy_secrets import find_iban, fold_aligned, is_secret, mask_secrets
+from memory.policy_secrets import blank_matches, find_iban, is_secret, mask_secrets
 from sumalos.platform.text import fold
 
 __all__ = [
@@ -290,7 +290,7 @@ _SPECIAL = re.compile(
     r"sin\s+papeles|no\s+tiene\s+papeles|presidiari[oa]|condena\s+por|condenad[oa]\s+por|"
     r"situacion\s+irregular|permiso\s+de\s+residencia|"
     # racial or ethnic origin
-    r"gitan[oa]s?|etnia|etnico|origen\s+etnico|(?<!toda\sla\s)(?<!a\sla\s)raza|racial|"
+    r"gitan[oa]s?|etnia|etnico|origen\s+etnico|(?<!toda\sla\s)raza|racial|"
     # biometric and genetic data
     r"huella\s+dactilar|huellas\s+dactilares|biometric[oa]s?|reconocimiento\s+facial|"
     r"genetic[oa]s?|adn|genoma|"
@@ -1811,16 +1811,9 @@ _SHARED_WITH_US = re.compile(
 )
 
 
-def _without_sharing_with_us(text: str) -> str:
-    aligned = fold_aligned(text)
-    for match in reversed(list(_SHARED_WITH_US.finditer(aligned))):
-        text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end() :]
-    return text
-
-
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
-    text = _without_sharing_with_us(unspell_addresses(text))
+    text = blank_matches(unspell_addresses(text), _SHARED_WITH_US)
     folded = expand_shorthand(fold(text))
     if _ROLE_TAG.search(text):
         return True

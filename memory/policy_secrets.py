@@ -45,6 +45,17 @@ def fold_aligned(text: str) -> str:
     return "".join(map(_fold_char, text))
 
 
+def blank_matches(text: str, *patterns: re.Pattern[str]) -> str:
+    """``text`` with what each pattern finds in its folded form (``fold_aligned``) blanked out,
+    so that every other offset stays where it was."""
+    aligned = fold_aligned(text)
+    kept = list(text)
+    for pattern in patterns:
+        for match in pattern.finditer(aligned):
+            kept[match.start() : match.end()] = " " * (match.end() - match.start())
+    return "".join(kept)
+
+
 @cache
 def _fold_char(char: str) -> str:
     one = fold(char)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from memory.policy import expand_shorthand, is_injection, is_own_health
-from memory.policy_secrets import find_iban, fold_aligned
+from memory.policy_secrets import blank_matches, find_iban, fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
@@ -644,24 +644,11 @@ _EMPTIED = re.compile(r"\[[\s·|*]*\]|\*{2,}[\s·|]*\*{2,}|#(?=\s)")
 _MARKER_EDGES = re.compile(r"^[\s,;:.\-–—()*·#_|]*\]|^[\s,;:.\-–—()*·#_|]+|[\s,;:\-–—(\[*·#_|]+$")
 
 
-def _without(pattern: re.Pattern[str], text: str) -> str:
-    """``text`` with what ``pattern`` finds (in its folded form) blanked out."""
-    aligned = fold_aligned(text)
-    kept = list(text)
-    for match in pattern.finditer(aligned):
-        kept[match.start() : match.end()] = " " * (match.end() - match.start())
-    return "".join(kept)
-
-
 def _without_markers(text: str) -> str:
-    aligned = fold_aligned(text)
-    kept = list(text)
-    for pattern in (_NOT_NARROW, _NARROW, _SHARE):
-        for match in pattern.finditer(aligned):
-            kept[match.start() : match.end()] = " " * (match.end() - match.start())
-    if kept == list(text):
+    blanked = blank_matches(text, _NOT_NARROW, _NARROW, _SHARE)
+    if blanked == text:
         return text
-    return _MARKER_EDGES.sub("", _EMPTIED.sub(" ", "".join(kept)))
+    return _MARKER_EDGES.sub("", _EMPTIED.sub(" ", blanked))
 
 
 def strip_markers(text: str) -> str:
@@ -1044,7 +1031,7 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     ):
         marked = Visibility.PERSONAL
     # A sharing wish ("pásalo a los compañeros") is no request to act: read without it.
-    asked_of_suma = text if marked != Visibility.SHARED else _without(_SHARE, text)
+    asked_of_suma = text if marked != Visibility.SHARED else blank_matches(text, _SHARE)
     if is_request(asked_of_suma) and not find_iban(text):
         marked = Visibility.PRIVATE_IN_ORG
     return narrowest(asked, marked)
