@@ -114,7 +114,7 @@ def claim(outbox: Outbox, *, limit: int = BATCH_SIZE) -> list[Claimed]:
     Readiness is judged at the statement's time, not the transaction's: a row enqueued earlier
     in the caller's transaction (a database default of ``statement_timestamp()``) is ready.
     """
-    keys = ", ".join(outbox.keys)
+    keys = ", ".join(f"claimed.{column}" for column in outbox.keys)
     held_elsewhere = ""
     if outbox.one_worker_per_key:
         same_key = " AND ".join(f"busy.{column} = ready.{column}" for column in outbox.keys)
@@ -122,10 +122,12 @@ def claim(outbox: Outbox, *, limit: int = BATCH_SIZE) -> list[Claimed]:
                     SELECT 1 FROM {outbox.table} AS busy
                      WHERE busy.status = 'processing' AND busy.id <> ready.id
                        AND busy.claimed_until >= statement_timestamp() AND {same_key})"""
+    # The ready rows are chosen once, in a materialized CTE. As `WHERE id IN (SELECT … LIMIT
+    # … FOR UPDATE SKIP LOCKED)` the planner may pick a nested loop that runs the subquery
+    # again for each outer row; each run skips the rows the statement has just claimed and
+    # returns the next ones, so a claim of 4 took 8 (decision 0056).
     sql = f"""
-        UPDATE {outbox.table} SET status = 'processing', attempts = attempts + 1,
-               claimed_until = now() + make_interval(secs => %s)
-         WHERE id IN (
+        WITH chosen AS MATERIALIZED (
              SELECT id FROM {outbox.table} AS ready
               WHERE available_at <= statement_timestamp()
                 AND (status = 'pending'
@@ -134,7 +136,11 @@ def claim(outbox: Outbox, *, limit: int = BATCH_SIZE) -> list[Claimed]:
               ORDER BY id
               LIMIT %s
               FOR UPDATE SKIP LOCKED)
-        RETURNING id, attempts, {keys}
+        UPDATE {outbox.table} AS claimed SET status = 'processing', attempts = attempts + 1,
+               claimed_until = now() + make_interval(secs => %s)
+          FROM chosen
+         WHERE claimed.id = chosen.id
+        RETURNING claimed.id, claimed.attempts, {keys}
     """
     with transaction.atomic(), connection.cursor() as cursor:
         if outbox.one_worker_per_key:
@@ -144,7 +150,7 @@ def claim(outbox: Outbox, *, limit: int = BATCH_SIZE) -> list[Claimed]:
                 "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
                 [f"outbox-claim:{outbox.table}"],
             )
-        cursor.execute(sql, [outbox.lease_seconds, limit])
+        cursor.execute(sql, [limit, outbox.lease_seconds])
         rows = cursor.fetchall()
     claimed = [Claimed(id=row[0], attempts=row[1], key=tuple(row[2:])) for row in rows]
     return sorted(claimed, key=lambda row: row.id)

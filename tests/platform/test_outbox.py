@@ -197,3 +197,23 @@ def test_a_batch_closes_its_rows_and_the_older_pending_ones_of_their_keys(
             (41, "done", "superseded"),
             (41, "done", "indexed"),
         ]
+
+
+@pytest.mark.parametrize("plan", ["the planner's own", "a nested loop"])
+def test_a_claim_takes_no_more_than_its_limit_whatever_the_plan(plan: str):
+    # The claim once read `WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`; in a nested
+    # loop the subquery ran again per outer row and a claim of 4 took all 8 (decision 0056).
+    # The planner chose that loop on its own in a full test run (CI, 2026-12-07).
+    OutboxRow.objects.all().delete()
+    _enqueue(*range(1, 9))
+    if plan == "a nested loop":
+        with connection.cursor() as cursor:
+            for method in ("hashjoin", "mergejoin", "material", "hashagg", "sort"):
+                cursor.execute(f"SET LOCAL enable_{method} = off")
+
+    first = outbox.claim(SEARCH_OUTBOX, limit=4)
+    second = outbox.claim(SEARCH_OUTBOX, limit=4)
+
+    assert [row.key for row in first] == [("contacts", n) for n in range(1, 5)]
+    assert [row.key for row in second] == [("contacts", n) for n in range(5, 9)]
+    assert outbox.claim(SEARCH_OUTBOX, limit=4) == []
