@@ -46,6 +46,9 @@ MEASURE = frozenset(
         "policy_test_z.jsonl",
         # Written for the rules' round 28 late in that session, after the weights were trained.
         "policy_dev_aa.jsonl",
+        # Written blind at the start of the 2026-12-07 (2) session, the measure of its work.
+        "policy_dev_bb.jsonl",
+        "policy_test_bb.jsonl",
     }
 )
 HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
