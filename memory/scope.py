@@ -481,7 +481,7 @@ _OWN_LIFE = re.compile(
     r"(?:os\s+meus|as\s+minas|d?o\s+meu|da\s+mina|a\s+mina|els\s+meus|les\s+meves|les\s+meues|d?el\s+meu|"
     r"la\s+meva|la\s+meua)\s+(?:pais|pares|nai|mare|pai|pare|fill[oa]s?|fill[ae]?s?|irmans?|irmas?|"
     r"germans?|germanes?|home|muller|dona|marit|parella|avos?|avis?|avoa|avia|poble|pobo|aldea)\b|"
-    r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|"
+    r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|mama|mami|papa|papi|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
     r"sobrin[oa]s?|familia|peques?|crios?|(?:ninos?|ninas?)(?!\s*[,!:])|bebe|perr[oa]s?|gat[oa]s?|"
     r"mascota|amig[oa]s?|vecin[oa]s?)|"
@@ -546,6 +546,14 @@ _OWN_LIFE = re.compile(
     r"un\s+curso|ingles|la\s+carrera)|"
     # tastes
     r"me\s+(?:gusta|gustan|encanta|encantan|chifla|apasiona)|no\s+me\s+gusta|"
+    # Policy round 29: liked in other words, and in French ("adoro el jazz", "me flipan las
+    # motos", "soy muy fan de…", "j'adore le cinéma"); what one never misses ("cada verano voy a
+    # las fiestas del pueblo, no me lo pierdo").
+    r"(?:^|[.!,;:]\s*)(?:yo\s+)?adoro\b|me\s+(?:flipa|flipan|pirra|pirran|mola\s+mucho|molan\s+mucho)\b|"
+    r"j['’]?\s?(?:adore|aime)\b|no\s+me\s+(?:l[oa]s?\s+)?(?:pierdo|perderia)\b|"
+    r"(?:cada|todos\s+los|todas\s+las)\s+(?:verano|veranos|invierno|inviernos|ano|anos|navidad(?:es)?|"
+    r"semana\s+santa|puente|fallas|domingos?|sabados?)\s+(?:me\s+)?(?:voy|vamos|vuelvo|volvemos|subo|"
+    r"subimos|bajo|bajamos)\s+(?:a|al|pa|para)\b|"
     r"(?:odio|detesto)\s+(?:el|la|los|las)|mi\s+(?:\w+\s+)?favorit[oa]|"
     r"soy\s+(?:vegetarian[oa]|vegan[oa]|del\s+\w+|aficionad[oa]|fan)|"
     r"(?:mi|mis)\s+(?:hobby|hobbies|aficion|aficiones)|"
