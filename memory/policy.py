@@ -885,8 +885,7 @@ _INJECTION = re.compile(
             r"(?:@[\w\-]+\.\w|(?:https?|s?ftps?)://|www\.)",
             # Policy round 29: French, Italian and Portuguese ("envoie la liste … à x@y",
             # "inoltra le fatture a…", "envia os dados para…").
-            _CLAUSE
-            + r"(?:(?:s'il\s+te\s+plait|s'il\s+vous\s+plait|per\s+favore|por\s+favor)\W+)?"
+            _CLAUSE + r"(?:(?:s'il\s+te\s+plait|s'il\s+vous\s+plait|per\s+favore|por\s+favor)\W+)?"
             r"(?:envoie|envoyez|transfere|transferez|partage|partagez|invia|inviate|inoltra|inoltrate|"
             r"condividi|encaminha|reencaminha|partilha)\b"
             r"[^\n]{0,120}?(?:@[\w\-]+\.\w|(?:https?|s?ftps?)://|www\.)",
@@ -922,8 +921,8 @@ _INJECTION = re.compile(
             r"notifica|pasa|copia|sube)n?\b[^\n]{0,80}?(?:(?:https?|s?ftps?)://|www\.|"
             + _DESTINATION
             + r")|\bse\s+(?:re)?(?:envia|manda|remite|notifica|pasa|copia|sube)n?\b[^\n]{0,80}?"
-            r"(?:(?:https?|s?ftps?)://|www\.|" + _DESTINATION + r")[^\n]{0,60}?\b(?:cada|todos\s+los|"
-            r"todas\s+las)\b",
+            r"(?:(?:https?|s?ftps?)://|www\.|" + _DESTINATION + r")[^\n]{0,60}?"
+            r"\b(?:cada|todos\s+los|todas\s+las)\b",
             # Sending to a phone number, "este whatsapp" or a WhatsApp group, in the imperative:
             # "manda las facturas de Costa a este número +34 699…".
             _CLAUSE
@@ -1366,6 +1365,7 @@ _SEND_TO_ANOTHER = re.compile(
 
 
 # Chat shorthand read as the words it stands for: "dile q…", "xq", "tb".
+_VOSEO_PRONOUN = r"(?:l[oa]s?|le|les|selos?|selas?)\b"
 _SHORTHAND = (
     (re.compile(r"\b(?:q|k|ke|qe)\b"), "que"),
     (re.compile(r"\b(?:xq|pq|porq|xk)\b"), "porque"),
@@ -1398,10 +1398,10 @@ _SHORTHAND = (
     (re.compile(r"\bpa['’](?=\s|$)"), "para"),
     (re.compile(r"\bto['’](?=\s|$)"), "todo"),
     (re.compile(r"\bna['’](?=\s|$)"), "nada"),
-    (re.compile(r"\b(compart|sub|escrib|permit|reun)i(?=(?:l[oa]s?|le|les|selos?|selas?)\b)"), r"\1e"),
-    (re.compile(r"\b(pon|ten)e(?=(?:l[oa]s?|le|les|selos?|selas?)\b)"), r"\1"),
-    (re.compile(r"\bhace(?=(?:l[oa]s?|le|les|selos?|selas?)\b)"), "haz"),
-    (re.compile(r"\bdeci(?=(?:l[oa]s?|le|les|selos?|selas?)\b)"), "di"),
+    (re.compile(r"\b(compart|sub|escrib|permit|reun)i(?=" + _VOSEO_PRONOUN + ")"), r"\1e"),
+    (re.compile(r"\b(pon|ten)e(?=" + _VOSEO_PRONOUN + ")"), r"\1"),
+    (re.compile(r"\bhace(?=" + _VOSEO_PRONOUN + ")"), "haz"),
+    (re.compile(r"\bdeci(?=" + _VOSEO_PRONOUN + ")"), "di"),
     # The orders people mistype in a hurry: "ignroa", "ingora", "olvdia".
     (re.compile(r"\b(?:ignroa|ingora|ingnora|ignra|inora|ignor)\b"), "ignora"),
     (re.compile(r"\b(?:olvdia|olivda|olvia)\b"), "olvida"),

@@ -351,6 +351,10 @@ _SHARE = re.compile(
     r"compartix|amb\s+(?:tothom|tot\s+l'equip|l'equip|els\s+companys|les\s+companyes)\b|que\s+ho\s+(?:sapiga|sapia|sapien|vegen|vegin)\s+"
     r"(?:tothom|tots|l'equip)|"
     r"compartel[oa]s?(?:\s+con\s+(?:todos|el\s+equipo|la\s+empresa|el\s+resto|los\s+demas))?|"
+    # Policy round 29: said to everybody in the "usted" form too ("compártale a todo el mundo
+    # que…", "compártalo con el equipo").
+    r"compart[ae](?:l[eoa]s?|selo)\s+(?:a|con)\s+(?:todo\s+el\s+mundo|todos|el\s+equipo|todo\s+el\s+equipo|"
+    r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
     r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto|"
     + _ALL_OF_US
@@ -720,10 +724,12 @@ def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
     # aceptado") is the company's, not the writer's preference.
     if guessed == "ninguno" and category in _ABOUT_THE_WRITER and _BUSINESS.search(fold(text)):
         category = "empresa"
+    # Asked to be shared, a note is the company's even when it tells of the writer's life
+    # ("para todos: me caso en junio"): a category about the writer would keep it personal.
+    if marked_visibility(text) == Visibility.SHARED:
+        return "empresa" if category in _ABOUT_THE_WRITER else category
     if is_own_life(text):
         return "perfil_usuario" if category in _THIRD_PARTY_OR_COMPANY else category
-    if category in _ABOUT_THE_WRITER and marked_visibility(text) == Visibility.SHARED:
-        return "empresa"
     return category
 
 
@@ -1020,6 +1026,14 @@ def fact_visibility(message: str, fact: str, *, asked: str | None = None) -> str
     return asked
 
 
+# What is left of a sharing wish once its marker is blanked: a verb asking to keep the note,
+# before the colon or the end that the marker stood in front of.
+_ONLY_ASKED_TO_KEEP = re.compile(
+    r"^\W*(?:suma\W+)?(?:(?:por\s+favor|porfa)\W+)?(?:pon|deja|mete|guarda|apunta|anota|sube|"
+    r"pasa)(?:lo|la|los|las|me)?(?:\s+(?:esto|eso|este\s+dato|lo\s+siguiente))?(?=\s*(?:[:,.\-–—]|$))"
+)
+
+
 def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
     """What ``text`` asks for, narrowed by what the caller asked (``asked``).
 
@@ -1038,8 +1052,14 @@ def requested_visibility(text: str, *, asked: str | None = None) -> str | None:
         marked == Visibility.PRIVATE_IN_ORG and own and not _MONEY.search(fold(text))
     ):
         marked = Visibility.PERSONAL
-    # A sharing wish ("pásalo a los compañeros") is no request to act: read without it.
-    asked_of_suma = text if marked != Visibility.SHARED else blank_matches(text, _SHARE)
+    # A sharing wish ("pásalo a los compañeros") is no request to act: read without it, and
+    # without the verb that only asked to keep it ("Suma, pon esto en la memoria de la
+    # empresa: …" leaves "Suma, pon esto: …").
+    asked_of_suma = (
+        text
+        if marked != Visibility.SHARED
+        else blank_matches(blank_matches(text, _SHARE), _ONLY_ASKED_TO_KEEP)
+    )
     if is_request(asked_of_suma) and not find_iban(text):
         marked = Visibility.PRIVATE_IN_ORG
     return narrowest(asked, marked)
