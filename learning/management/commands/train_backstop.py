@@ -49,6 +49,8 @@ MEASURE = frozenset(
         # Written blind at the start of the 2026-12-07 (2) session, the measure of its work.
         "policy_dev_bb.jsonl",
         "policy_test_bb.jsonl",
+        # Written blind during that session, measured once at its end: never read.
+        "policy_test_cc.jsonl",
     }
 )
 HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
