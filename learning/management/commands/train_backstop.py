@@ -49,7 +49,8 @@ MEASURE = frozenset(
         # Written blind at the start of the 2026-12-07 (2) session, the measure of its work.
         "policy_dev_bb.jsonl",
         "policy_test_bb.jsonl",
-        # Written blind during that session, measured once at its end: never read.
+        # Written blind during that session, measured whole, then split; its dev half tuned on.
+        "policy_dev_cc.jsonl",
         "policy_test_cc.jsonl",
     }
 )
