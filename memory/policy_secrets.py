@@ -150,14 +150,17 @@ _KEY_SHAPES = re.compile(
 )
 
 # Card numbers as printed: one run of digits, groups of four with one separator (a 19-digit card
-# in five groups, 4-4-4-4-3, before the sixteen digits it starts with), or Amex 4-6-5.
+# in five groups, 4-4-4-4-3, before the sixteen digits it starts with), Amex 4-6-5 or Diners
+# 4-6-4.
 _CARD = re.compile(
     r"(?<![\w+.,\-/])(?:\d{13,19}|\d{4}([ .\-])\d{4}\1\d{4}\1\d{4}\1\d{1,3}|"
     r"\d{4}([ .\-])\d{4}\2\d{4}\2\d{1,7}|"
-    r"\d{4}([ .\-])\d{6}\3\d{5})"
+    r"\d{4}([ .\-])\d{6}\3\d{4,5})"
     r"(?![\w]|[.,\-/]\d)"
 )
-_CARD_WORDS = re.compile(r"\b(?:tarjeta|visa|mastercard|amex|card|credit|debito|credito)\b")
+_CARD_WORDS = re.compile(
+    r"\b(?:tarjeta|visa|mastercard|amex|card|credit|debito|credito|diners|discover|maestro|jcb)\b"
+)
 _EXPIRY = re.compile(
     r"\b(?:caduc(?:a|idad)|vence|vencimiento|exp(?:iry|ires|iration)?|valid[ae]?\s+hasta|"
     r"valid\s+thru)\W{0,3}(?:el\s+|en\s+)?(?P<date>(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d{2})(?![\d/])"

@@ -66,6 +66,14 @@ _NARROW = re.compile(
     r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|(?:para|pra)\s+min\s+"
     r"(?:so|soa|soamente|mesmo|mesma)\b|entre\s+ti\s+e\s+min\b|non\s+o\s+(?:compartas|digas|"
     r"contes)\b|"
+    # Policy round 29: kept for oneself in Galician ("isto queda para min", "que ningún
+    # compañeiro o vexa", "que non o vexa ninguén"); seen by the writer alone, said as what
+    # the writer does ("esto lo veo solo yo", "solo lo leo yo").
+    r"(?:isto|iso|esto|eso)\s+(?:queda|fica)\s+(?:para|pra|pa)\s+(?:min|mi)\b|"
+    r"que\s+(?:ningun|ninguen)\s+(?:\w+\s+)?o\s+(?:vexa|saiba|lea|lia)\b|"
+    r"que\s+non\s+o\s+(?:vexa|saiba|lea)\s+(?:ninguen|ningun)\b|"
+    r"(?:lo|la|esto)\s+(?:veo|leo|se|miro|tengo)\s+(?:solo|solamente|nomas)\s+yo\b|"
+    r"solo\s+(?:lo|la)\s+(?:veo|leo|se|miro)\s+yo\b|"
     r"no\s+ho\s+(?:compartisques|compartixques|comparteixis|compartiscas|digues|contes|expliques)\b|"
     r"que\s+no\s+ho\s+(?:sapia|sapiga|vegen|vegin|veja|vegi)\s+(?:ningu|la\s+resta|els\s+altres)|"
     r"(?:para|pa)\s+mi\b(?!\s+(?:empresa|negocio|taller|equipo|cliente|proveedor|socio|jef))|"
@@ -486,6 +494,7 @@ _OWN_LIFE = re.compile(
     r"la\s+meva|la\s+meua)\s+(?:pais|pares|nai|mare|pai|pare|fill[oa]s?|fill[ae]?s?|irmans?|irmas?|"
     r"germans?|germanes?|home|muller|dona|marit|parella|avos?|avis?|avoa|avia|poble|pobo|aldea)\b|"
     r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|mama|mami|papa|papi|"
+    r"guel[oa]s?|aguel[oa]s?|yay[oa]s?|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
     r"sobrin[oa]s?|familia|peques?|crios?|(?:ninos?|ninas?)(?!\s*[,!:])|bebe|perr[oa]s?|gat[oa]s?|"
     r"mascota|amig[oa]s?|vecin[oa]s?)|"
@@ -499,6 +508,14 @@ _OWN_LIFE = re.compile(
     r"(?:tengo|juego|jugamos|corro|corremos)\s+(?:un\s+|una\s+|el\s+|la\s+)?(?:torneo|partido|"
     r"campeonato|maraton|media\s+maraton|carrera\s+popular|liga)\b|"
     r"(?:dejar|deje|dejo|dejando)\s+de\s+fumar|"
+    # Policy round 29: a Basque mother or father ("a ver a la ama", "mi aita"); the village's
+    # feast and one's group of friends ("me bajo a las fiestas del Pilar con los de la
+    # cuadrilla"); slipping away at weekends ("me escapo a Bilbao"); one's vegetable patch.
+    r"(?:mi|la|a\s+la)\s+(?:ama|amatxu|amona)\b(?!\s+de\b)|(?:mi|el|al)\s+(?:aita|aitatxo|aitona)\b|"
+    r"(?:me\s+)?(?:voy|bajo|subo|vamos|bajamos|subimos)\s+a\s+(?:las\s+)?(?:fiestas|romeria|verbena)\b|"
+    r"con\s+(?:los|las)\s+de\s+(?:la|mi)\s+cuadrilla\b|"
+    r"me\s+(?:escapo|escapare|escapamos|piro)\s+(?:a|al|pa)\b|"
+    r"(?:he|hemos)\s+(?:plantad?o|sembrad?o)\b|\b(?:mi|el)\s+huerto(?:\s+del\s+pueblo)?\b(?!\s+de\b)|"
     # Riding, watching one's team, going vegetarian; a list of chores at home.
     r"(?:vaig|anem|voy|vamos|salgo|salimos)\s+(?:amb|en|con\s+la)\s+bici\b|"
     r"(?:veo|vemos)\s+(?:al|a\s+los|el\s+partido\s+del)\s+[a-z]+\s+(?:si\s+o\s+si|todos\s+los|cada)|"
