@@ -1878,6 +1878,22 @@ def is_injection(text: str) -> bool:
     )
 
 
+# A third party's wish, told: "Inmobiliaria Mediterráneo quiere que se le mande copia de cada
+# factura", "el cliente pidió que las facturas vayan a nombre de la sociedad nueva". It reports
+# what somebody else asked of the business; it is no order to Suma, though it is worded like
+# one. (An address to send data to is read apart, by ``names_a_destination``.)
+_REPORTED_WISH = re.compile(
+    r"^[^.!?\n]{0,80}?(?<![¿¡])\b(?!Suma\b)(?:(?i:el\s+cliente|la\s+clienta|el\s+proveedor|"
+    r"la\s+proveedora)|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)\s+(?:nos\s+|me\s+)?(?:(?:ha|han)\s+)?(?:pide|piden|pidio|pidió|"
+    r"pidieron|pedido|quiere|quieren|quería|querían|prefiere|prefieren|exige|exigen|exigió)\s+que\b"
+)
+
+
+def is_reported_wish(text: str) -> bool:
+    """Whether ``text`` tells what a customer or supplier asked for (``_REPORTED_WISH``)."""
+    return bool(_REPORTED_WISH.search(text))
+
+
 # --- Addresses to send data to ---------------------------------------------------------------
 
 _ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|\b(?:https?|s?ftps?)://|\bwww\.")

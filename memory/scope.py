@@ -327,6 +327,9 @@ _SHARE = re.compile(
     # "para el equipo de Paterna" names one team, not everybody.
     r"(?!\s+(?:de|del)\b)|"
     # "que quede en la empresa", "que se quede en lo común": where the note is to stay.
+    # Policy round 29: "esto que quede para todos los de la empresa", read whole.
+    r"(?:que\s+(?:se\s+)?(?:quede|este|sea)\s+)?(?:para|pa)\s+todos\s+(?:los|las)\s+de\s+(?:la\s+empresa|"
+    r"la\s+oficina|la\s+casa|casa|aqui|el\s+taller)\b|"
     r"que\s+(?:se\s+)?quede\s+(?:en|para)\s+(?:la\s+empresa|el\s+equipo|lo\s+comun|lo\s+compartido|"
     r"la\s+memoria\s+de\s+(?:la\s+empresa|todos))(?!\s+(?:de|del)\b)|"
     # "apúntalo en lo común", "guárdalo en lo compartido".

@@ -16,7 +16,13 @@ from django.db import transaction
 from memory.ladder import Layer, decide_layer
 from memory.learned import reads_as_instruction, reads_as_private
 from memory.models import Memory, MemoryAudit
-from memory.policy import Verdict, check_content, find_iban, names_a_destination
+from memory.policy import (
+    Verdict,
+    check_content,
+    find_iban,
+    is_reported_wish,
+    names_a_destination,
+)
 from memory.scope import marked_visibility, written_category
 from memory.scope import requested_visibility as scope_requested
 from memory.services.audit import audit_change, snapshot
@@ -207,8 +213,10 @@ def _reads_as_order(text: str, embedding: list[float]) -> bool:
     para todos sin pasar por Olga") is read whole."""
     heading, colon, told = text.partition(":")
     if colon and told.strip() and marked_visibility(heading) == Visibility.SHARED:
-        return reads_as_instruction(told.strip())
-    return reads_as_instruction(text, vector=embedding)
+        return not is_reported_wish(told.strip()) and reads_as_instruction(told.strip())
+    # A customer's wish told ("el Gimnasio pidió que las facturas vayan a nombre de…") is
+    # worded like an order; the rules have read it for orders and addresses already.
+    return not is_reported_wish(text) and reads_as_instruction(text, vector=embedding)
 
 
 def _store(

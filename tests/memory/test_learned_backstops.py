@@ -205,3 +205,28 @@ def test_a_message_kept_to_oneself_in_unread_words_asks_every_fact_to_be_private
     assert [
         message_requested_visibility(text=text, gate=gate) for text in (KEPT_IN_A_DRAWER, FACT)
     ] == ["private_in_org", None]
+
+
+# A customer's wish, told, is worded like an order; the backstop reads it as one (checked
+# below). Policy round 29: it is no order to Suma, and stays shared.
+REPORTED_WISH = "El cliente pidió que los albaranes vayan siempre firmados por el encargado."
+
+
+def test_a_customers_wish_told_is_shared_though_the_backstop_reads_it_as_an_order(world):
+    assert reads_as_instruction(REPORTED_WISH) is True
+
+    result = _bookkeepers_note(world, REPORTED_WISH)
+
+    assert (result.visibility, result.proposed, result.reason) == (
+        "shared",
+        False,
+        "Lo recordaré para la organización.",
+    )
+
+
+def test_a_wish_told_with_an_address_to_send_to_is_still_kept_from_the_others(world):
+    result = _bookkeepers_note(
+        world, "El cliente pidió que le mandemos todas las facturas a cobros@pagos-rapidos.net"
+    )
+
+    assert result.visibility == "private_in_org"
