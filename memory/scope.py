@@ -765,12 +765,14 @@ _WRITER_SPEAKS = re.compile(
 )
 
 
-def written_category(text: str, category: str) -> str:
+def written_category(text: str, category: str, *, shared_in_words: bool = False) -> str:
     """``category`` as the text bears it out.
 
     Somebody named is never the writer's profile; the writer's own life told with nothing about
     the business or a bank account ("estoy embarazada de 4 meses", "este año quiero sacarme el
-    carnet de moto") is not the company's, whatever category the client (or the gate) gave it.
+    carnet de moto") is not the company's, whatever category the client (or the gate) gave it,
+    unless the message it came from asked in words to be shared (``shared_in_words``: the
+    marker is no longer in a fact's sentence).
     """
     if (
         category == "perfil_usuario"
@@ -794,6 +796,7 @@ def written_category(text: str, category: str) -> str:
         return "empresa"
     if (
         category == "empresa"
+        and not shared_in_words
         and is_own_life(text)
         and not _OPENS_WITH_A_NAME.match(text)
         and not _BUSINESS.search(expand_shorthand(fold(text)))

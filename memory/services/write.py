@@ -115,7 +115,7 @@ def memory_write(
     be shared; the fact's own sentence has lost those words, not the wish.
     """
     # Whatever category the caller named, somebody else's fact is not the writer's profile.
-    category = written_category(text, category)
+    category = written_category(text, category, shared_in_words=shared_in_words)
     written = policy_text(text)
     text, subject, attribute, value, area = validated(
         category=category, text=text, subject=subject, attribute=attribute, value=value, area=area
