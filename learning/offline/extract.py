@@ -246,6 +246,8 @@ _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
     r"manager|owner|boss|ask\s+for|"
+    # "our contact there is the building manager, a guy called Mark Hollis"
+    r"\bcontact\s+(?:there\s+|here\s+)?is\b[^.;:]{0,50}|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
@@ -614,10 +616,19 @@ _TOLD_AFTER = re.compile(
 )
 
 
+# "el Pablo dijo que la hora de ayudante la subimos": someone who said what we (the company)
+# do is a colleague passing it on, not whom it is about.
+_SAID_THAT = re.compile(
+    r"^\s+(?:(?:me|nos)\s+)?(?:dijo|dice|ha\s+dicho|comento|ha\s+comentado|says|said)\s+(?:que|that)\b"
+)
+
+
 def _informant(mention: Mention, text: str) -> bool:
     """Whether an unknown name is only who decided or told what the clause says."""
     before = fold_aligned(text[: mention.start]).lower()
     after = fold_aligned(text[mention.end :]).lower()
+    if (said := _SAID_THAT.match(after)) and _COMPANY_CUES.search(after[said.end() :]):
+        return True
     return _TOLD_BEFORE.search(before) is not None or _TOLD_AFTER.match(after) is not None
 
 
@@ -846,6 +857,14 @@ def _preference_value(clause: str) -> tuple[str, str]:
     ]
     if plain:
         return "tono", ", ".join(plain)
+    # "contéstame corto y sin emojis": every way of writing she asked for, in her order
+    tones = sorted(
+        (match.start(), template)
+        for attribute, pattern, template in _PREFERENCE_VALUES
+        if attribute == "tono" and (match := pattern.search(folded))
+    )
+    if tones:
+        return "tono", " y ".join(template for _, template in tones)
     for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
             return attribute, template.format(**match.groupdict())
@@ -1326,11 +1345,13 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 
 
 # A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
-# "¿me entiendes?", "¿eh?"): the statement stands. "¿no?" and "¿verdad?" ask to confirm: still
-# questions.
+# "¿me entiendes?", "¿eh?"), nor do its regional forms: Mexican "¿va?", "¿sale?", "¿me copias?",
+# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?". The statement stands. "¿no?" and
+# "¿verdad?" ask to confirm: still questions.
 _TAG_QUESTION = re.compile(
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
-    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know)\s*\?+\s*$"
+    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
+    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes)\s*\?+\s*$"
 )
 
 

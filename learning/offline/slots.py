@@ -759,7 +759,9 @@ PAYMENT_METHODS = {
     r"transferencias?|transfer": "transferencia",
     # Every form of "domiciliar" ("que le domiciliemos los recibos"), never "domicilio".
     r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
-    r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco": "domiciliación",
+    r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco|"
+    # and in English: "charge them by direct debit"
+    r"direct\s+debit": "domiciliación",
     r"efectivo|efectiu|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|targeta|datafono": "tarjeta",
     r"pagares?": "pagaré",
@@ -965,7 +967,10 @@ _PERSON_CUE = re.compile(
     r"(?:me|le|la)\s+conocen\s+(?:como|por)(?:\s+(?:el|la))?|"
     r"firma(?:\s+(?:todo|siempre))?\s+como|"
     # in English: "our account manager is Helen Park", "ask for Tom"
-    r"(?:account\s+manager|manager|contact(?:\s+person)?|sales\s+rep)\s+is|ask\s+for|"
+    r"(?:account\s+manager|manager|contact(?:\s+person)?|sales\s+rep)\s+is|"
+    r"ask\s+for|"
+    # "a guy called Mark Hollis", "a lady named Sue"
+    r"(?:guy|man|woman|lady|bloke|someone)\s+(?:called|named)|"
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
