@@ -331,7 +331,9 @@ _CLAUSES = re.compile(
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)"
     # a pause in dictation goes on with the same sentence: "el nuevo seis siete uno... no
     # espera te lo escribo: 671 203 448"
-    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?![a-záéíóúñ])"
+    # and after a hesitation not even before a capital: "se llama, eh… Rubén, Rubén Soler"
+    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))(?<!\b[Ee]h…)(?<!\b[Ee]h\.\.\.)"
+    r"(?<!\b[Ee]m…)(?<!\b[Ee]m\.\.\.)(?<!\b[Ee]ste…)(?<!\b[Ee]sto…)\s+(?![a-záéíóúñ])"
     r"|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau", "em dic Josep però em diuen Pep": a name, then
     # the name the writer goes by.

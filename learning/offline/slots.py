@@ -733,7 +733,8 @@ def _last_day(month: str) -> int:
 # --- channels, payment methods, tone ----------------------------------------------------------
 
 CHANNELS = {
-    r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|mail|email": "email",
+    # and in Valencian: "per correu electrònic"
+    r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|correu(?:\s+electronic)?|mail|email": "email",
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
     r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamadles|llamen|"
     r"llama(?:le|les|la|lo)|"
@@ -976,17 +977,25 @@ _PERSON_CUE = re.compile(
     rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
+    # Asturian "ye" is "es" ("el que nos lleva ye Xuan Fernández"); a title said in full ("es
+    # ahora la señora Eva Climent") is only a name's when it is capitalised
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|ye|son|ahora|con|por|a|senora|senor|senyora|senyor|"
+    r"(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
-    r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,|"
+    r"(?:hij[oa]|chic[oa]|nuev[oa]|nou|nova|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|"
+    r"marido)\s*,|"
     # a relative named after the word ("su hija Lidia"); only a capitalised word is a name
     r"su\s+(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|espos[oa]|"
     r"cunad[oa]|niet[oa]|pareja)))"
+    # a hesitation in a voice note: "se llama, eh… Rubén"
+    r"(?:\s*,?\s*(?:eh|em|ehm|este|esto|mm+)(?:…|\.{2,3})?\s*,?)?"
     r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
+    # a first name said again with the surname: "Rubén, Rubén Soler" is Rubén Soler
+    r"(?:(?P<said>[a-zñ]{2,}),\s+(?=(?P=said)\b))?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
 )
 # Words a cue may be followed by that are not a name.
