@@ -977,9 +977,8 @@ _PERSON_CUE = re.compile(
     rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    # Asturian "ye" is "es" ("el que nos lleva ye Xuan Fernández"); a title said in full ("es
-    # ahora la señora Eva Climent") is only a name's when it is capitalised
-    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|ye|son|ahora|con|por|a|senora|senor|senyora|senyor|"
+    # Asturian "ye" is "es": "el que nos lleva ye Xuan Fernández"
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|ye|son|ahora|con|por|a|"
     r"(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
@@ -994,6 +993,9 @@ _PERSON_CUE = re.compile(
     # a hesitation in a voice note: "se llama, eh… Rubén"
     r"(?:\s*,?\s*(?:eh|em|ehm|este|esto|mm+)(?:…|\.{2,3})?\s*,?)?"
     r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
+    # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
+    # señor Císcar es viudo" is about him)
+    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora)\s+)?"
     # a first name said again with the surname: "Rubén, Rubén Soler" is Rubén Soler
     r"(?:(?P<said>[a-zñ]{2,}),\s+(?=(?P=said)\b))?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
