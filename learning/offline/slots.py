@@ -847,9 +847,11 @@ _TAX_ID = re.compile(
     r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
 )
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
-# An address said aloud or dictated: "jalcaniz arroba hotmail punto com".
+# An address said aloud or dictated: "jalcaniz arroba hotmail punto com", with the dots of
+# its user said too ("laura punto munoz punto alb arroba hotmail punto com").
 _SPOKEN_EMAIL = re.compile(
-    r"\b(?P<user>[\w.+\-]+)\s+arroba\s+(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
+    r"\b(?P<user>[\w.+\-]+(?:\s+punto\s+[\w+\-]+)*)\s+arroba\s+"
+    r"(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
     re.IGNORECASE,
 )
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
@@ -905,8 +907,11 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
     for match in _EMAIL.finditer(text):
         slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
     for match in _SPOKEN_EMAIL.finditer(text):
-        domain = re.sub(r"\s+punto\s+", ".", match.group("domain"), flags=re.IGNORECASE)
-        slots.append(Slot("email", f"{match.group('user')}@{domain}".lower(), *match.span()))
+        user, domain = (
+            re.sub(r"\s+punto\s+", ".", match.group(part), flags=re.IGNORECASE)
+            for part in ("user", "domain")
+        )
+        slots.append(Slot("email", f"{user}@{domain}".lower(), *match.span()))
     for match in _PHONE.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))[-9:]
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))

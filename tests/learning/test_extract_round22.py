@@ -152,3 +152,10 @@ def test_the_new_customer_who_se_llama_is_the_subject():
         ("Hèctor Bolea", "email", "hbolea@gmail.com")
     ]
     assert facts[0].subject_contact_id is None
+
+
+def test_an_address_dictated_with_the_dots_of_its_user():
+    message = "El correo de Talleres García es compras punto taller arroba gmail punto com."
+    assert _facts(message) == [
+        ("Talleres García S.L.", "cliente", "email", "compras.taller@gmail.com")
+    ]
