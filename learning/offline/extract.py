@@ -628,7 +628,8 @@ _TOLD_AFTER = re.compile(
 # "el Pablo dijo que la hora de ayudante la subimos": someone who said what we (the company)
 # do is a colleague passing it on, not whom it is about.
 _SAID_THAT = re.compile(
-    r"^\s+(?:(?:me|nos)\s+)?(?:dijo|dice|ha\s+dicho|comento|ha\s+comentado|says|said)\s+(?:que|that)\b"
+    r"^\s+(?:(?:me|nos)\s+)?(?:dijo|dice|ha\s+dicho|comento|ha\s+comentado|says|said)"
+    r"\s+(?:que|that)\b"
 )
 
 
