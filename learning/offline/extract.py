@@ -131,7 +131,11 @@ _CALL_ME = re.compile(
 )
 # The writer's own address ("mi mail es …"): hers even beside the company's ("el de la empresa
 # no lo miro nunca").
-_OWN_ADDRESS = re.compile(r"\bmis?\s+(?:e-?mail|mail|correo|movil|telefono|numero|whatsapp)\b")
+_OWN_ADDRESS = re.compile(
+    r"\bmis?\s+(?:e-?mail|mail|correo|movil|telefono|numero|whatsapp)\b"
+    # a phone or address asked about and answered as hers: "el mío es el 684…" (Asturian "ye")
+    r"|\bel\s+mio\s+(?:es|ye)\b"
+)
 # An address the writer says she uses, in the first person ("ya no uso el correo de Hotmail"):
 # the bare address the message gives next is hers, not the company's.
 _ADDRESS_I_USE = re.compile(
@@ -222,7 +226,9 @@ _THIS_TIME = re.compile(
 _WRONG_AFTER = re.compile(
     r"\s*(?:(?:ya\s+)?(?:estaba|esta|era|estaban|eran)\s+mal\b|(?:era|fue)\s+un\s+error\b|"
     r"(?:se\s+|s['’]\s*)?(?:acabo|termino)\b|ya\s+no\s+(?:vale|valen|va|van|sirve|sirven)\b|"
-    r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad)"
+    r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad"
+    # taken back at once in a voice note: "a treinta, no, perdona, a cuarenta y cinco"
+    r"|,?\s*no\s*,?\s*(?:perdona|perdon|espera|digo|mejor\s+dicho)\b)"
 )
 # Bringing or handing something over before "en mano": how it is delivered.
 _HANDED_BEFORE = re.compile(r"\b(?:llev|entreg)[a-z]*\b(?:(?!\bpag|\bcobr)[^.;])*$")
@@ -246,6 +252,8 @@ _ROLE_BEFORE = re.compile(
     r"(?:contacto|encargad[oa]|director[a]?|president[ea]|administrador[a]?|comercial|agente|"
     r"gerente|jef[ea]|duen[oa]|responsable|secretari[oa]|conserje|porter[oa]|contable|"
     r"manager|owner|boss|ask\s+for|"
+    # "our contact there is the building manager, a guy called Mark Hollis"
+    r"\bcontact\s+(?:there\s+|here\s+)?is\b[^.;:]{0,50}|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
@@ -329,7 +337,9 @@ _CLAUSES = re.compile(
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)"
     # a pause in dictation goes on with the same sentence: "el nuevo seis siete uno... no
     # espera te lo escribo: 671 203 448"
-    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?![a-záéíóúñ])"
+    # and after a hesitation not even before a capital: "se llama, eh… Rubén, Rubén Soler"
+    r"(?<!\.\.\.)(?<!…)\s+|(?:(?<=\.\.\.)|(?<=…))(?<!\b[Ee]h…)(?<!\b[Ee]h\.\.\.)"
+    r"(?<!\b[Ee]m…)(?<!\b[Ee]m\.\.\.)(?<!\b[Ee]ste…)(?<!\b[Ee]sto…)\s+(?![a-záéíóúñ])"
     r"|\n+|\s+(?:y\s+)?además,?\s+|,\s+y\s+también\s+"
     # "Me llamo Pablo pero todos me dicen Pau", "em dic Josep però em diuen Pep": a name, then
     # the name the writer goes by.
@@ -540,6 +550,7 @@ def find_subject(
         and not _runs_on(m, longer)
         and not _describes_the_name_before(m, text)
         and not _theirs(m, text)
+        and not _taken_back(m, text)
     ]
     if mentions and (renamed := _renamed_after(mentions[0], text)) is not None:
         return replace(_mention_subject(renamed, text), set_apart=True)
@@ -555,7 +566,7 @@ def find_subject(
         return _mention_subject(mentions[0], text)
     for group in role_groups(text):
         contact = link(group.name, known)
-        if contact is not None:
+        if contact is not None and not _taken_back(group, text):
             mention = Mention(contact.name, group.start, group.end, contact)
             if (renamed := _renamed_after(mention, text)) is not None:
                 return replace(_mention_subject(renamed, text), set_apart=True)
@@ -568,7 +579,7 @@ def find_subject(
         [*unknown_names(text, taken), *_unclaimed([*traded, *apposed_names(text)], taken)],
         key=lambda m: m.start,
     )
-    names = [m for m in names if not _informant(m, text)]
+    names = [m for m in names if not _informant(m, text) and not _taken_back(m, text)]
     if names:
         name = _named_in_apposition(names, text)
         apart = sets_apart(text) or own_name_of_trade(text, name)
@@ -614,11 +625,33 @@ _TOLD_AFTER = re.compile(
 )
 
 
+# "el Pablo dijo que la hora de ayudante la subimos": someone who said what we (the company)
+# do is a colleague passing it on, not whom it is about.
+_SAID_THAT = re.compile(
+    r"^\s+(?:(?:me|nos)\s+)?(?:dijo|dice|ha\s+dicho|comento|ha\s+comentado|says|said)"
+    r"\s+(?:que|that)\b"
+)
+
+
 def _informant(mention: Mention, text: str) -> bool:
     """Whether an unknown name is only who decided or told what the clause says."""
     before = fold_aligned(text[: mention.start]).lower()
     after = fold_aligned(text[mention.end :]).lower()
+    if (said := _SAID_THAT.match(after)) and _COMPANY_CUES.search(after[said.end() :]):
+        return True
     return _TOLD_BEFORE.search(before) is not None or _TOLD_AFTER.match(after) is not None
+
+
+# A name taken back at once in a voice note: "los de la autoescuela… no, no, no, los de la
+# academia de inglés" is about the academy.
+_TAKEN_BACK_AFTER = re.compile(
+    r"^\s*(?:…|\.{2,3})?\s*,?\s*no(?:\s*,\s*no)*\s*,\s*(?:(?:perdona|espera)\s*,\s*)?"
+    r"(?:los|las|el|la|al|a)\b"
+)
+
+
+def _taken_back(mention: Mention, text: str) -> bool:
+    return _TAKEN_BACK_AFTER.match(fold_aligned(text[mention.end :]).lower()) is not None
 
 
 # "su gestor", "la seua gestoria": someone's own gestor, not the one among the contacts.
@@ -846,6 +879,14 @@ def _preference_value(clause: str) -> tuple[str, str]:
     ]
     if plain:
         return "tono", ", ".join(plain)
+    # "contéstame corto y sin emojis": every way of writing she asked for, in her order
+    tones = sorted(
+        (match.start(), template)
+        for attribute, pattern, template in _PREFERENCE_VALUES
+        if attribute == "tono" and (match := pattern.search(folded))
+    )
+    if tones:
+        return "tono", " y ".join(template for _, template in tones)
     for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
             return attribute, template.format(**match.groupdict())
@@ -1272,6 +1313,9 @@ _INTRODUCED = re.compile(
     r"(?:que\s+se\s+llama|llamad[oa]))\s+"
     r"|\b(?:un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
     r"(?:nuev[oa]|nou|nova)\s*[,:]\s*"
+    # "la clienta nueva se llama Remedios Albiol": the newcomer, named
+    r"|\b(?:el|la|un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
+    r"(?:nuev[oa]|nou|nova)\s+(?:se\s+llama|es)\s+"
     r"|\b(?:el|la)\s+(?:senor|senora|senyor|senyora|vecin[oa]|vei|veina|abuel[oa])\s+"
     r"(?:del?|de\s+la)\s+[^,;:.()]{1,40},\s*(?:(?:don|dona|d|dna|na|en)\.?\s+)?)$"
 )
@@ -1326,11 +1370,13 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 
 
 # A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
-# "¿me entiendes?", "¿eh?"): the statement stands. "¿no?" and "¿verdad?" ask to confirm: still
-# questions.
+# "¿me entiendes?", "¿eh?"), nor do its regional forms: Mexican "¿va?", "¿sale?", "¿me copias?",
+# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?". The statement stands. "¿no?" and
+# "¿verdad?" ask to confirm: still questions.
 _TAG_QUESTION = re.compile(
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
-    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know)\s*\?+\s*$"
+    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
+    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes)\s*\?+\s*$"
 )
 
 

@@ -733,7 +733,8 @@ def _last_day(month: str) -> int:
 # --- channels, payment methods, tone ----------------------------------------------------------
 
 CHANNELS = {
-    r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|mail|email": "email",
+    # and in Valencian: "per correu electrònic"
+    r"e-?mail|correo(?:\s+electronico)?(?!\s+postal)|correu(?:\s+electronic)?|mail|email": "email",
     r"whatsapp|whatsap|wasap|guasap|wsp|wassap|watsap": "WhatsApp",
     r"telefono|llamada|llamadas|llamar(?:le|les|la|lo)?|llamemos|llamadle|llamadles|llamen|"
     r"llama(?:le|les|la|lo)|"
@@ -759,7 +760,9 @@ PAYMENT_METHODS = {
     r"transferencias?|transfer": "transferencia",
     # Every form of "domiciliar" ("que le domiciliemos los recibos"), never "domicilio".
     r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
-    r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco": "domiciliación",
+    r"recibos?\s+(?:bancarios?|domiciliados?)|adeudo|por\s+el\s+banco|"
+    # and in English: "charge them by direct debit"
+    r"direct\s+debit": "domiciliación",
     r"efectivo|efectiu|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
     r"tarjeta|targeta|datafono": "tarjeta",
     r"pagares?": "pagaré",
@@ -844,9 +847,11 @@ _TAX_ID = re.compile(
     r"|\b[XYZxyz][\s.\-]?\d{7}[\s.\-]?[A-Za-z]\b"
 )
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
-# An address said aloud or dictated: "jalcaniz arroba hotmail punto com".
+# An address said aloud or dictated: "jalcaniz arroba hotmail punto com", with the dots of
+# its user said too ("laura punto munoz punto alb arroba hotmail punto com").
 _SPOKEN_EMAIL = re.compile(
-    r"\b(?P<user>[\w.+\-]+)\s+arroba\s+(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
+    r"\b(?P<user>[\w.+\-]+(?:\s+punto\s+[\w+\-]+)*)\s+arroba\s+"
+    r"(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
     re.IGNORECASE,
 )
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
@@ -902,8 +907,11 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
     for match in _EMAIL.finditer(text):
         slots.append(Slot("email", match.group(0).lower().rstrip("."), *match.span()))
     for match in _SPOKEN_EMAIL.finditer(text):
-        domain = re.sub(r"\s+punto\s+", ".", match.group("domain"), flags=re.IGNORECASE)
-        slots.append(Slot("email", f"{match.group('user')}@{domain}".lower(), *match.span()))
+        user, domain = (
+            re.sub(r"\s+punto\s+", ".", match.group(part), flags=re.IGNORECASE)
+            for part in ("user", "domain")
+        )
+        slots.append(Slot("email", f"{user}@{domain}".lower(), *match.span()))
     for match in _PHONE.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))[-9:]
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
@@ -965,23 +973,36 @@ _PERSON_CUE = re.compile(
     r"(?:me|le|la)\s+conocen\s+(?:como|por)(?:\s+(?:el|la))?|"
     r"firma(?:\s+(?:todo|siempre))?\s+como|"
     # in English: "our account manager is Helen Park", "ask for Tom"
-    r"(?:account\s+manager|manager|contact(?:\s+person)?|sales\s+rep)\s+is|ask\s+for|"
+    r"(?:account\s+manager|manager|contact(?:\s+person)?|sales\s+rep)\s+is|"
+    r"ask\s+for|"
+    # "a guy called Mark Hollis", "a lady named Sue"
+    r"(?:guy|man|woman|lady|bloke|someone)\s+(?:called|named)|"
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
-    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|son|ahora|con|por|a|(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
+    # Asturian "ye" is "es": "el que nos lleva ye Xuan Fernández"
+    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|ye|son|ahora|con|por|a|"
+    r"(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
-    r"(?:hij[oa]|chic[oa]|nuev[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido)\s*,|"
+    r"(?:hij[oa]|chic[oa]|nuev[oa]|nou|nova|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|"
+    r"marido)\s*,|"
     # a relative named after the word ("su hija Lidia"); only a capitalised word is a name
     r"su\s+(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|espos[oa]|"
     r"cunad[oa]|niet[oa]|pareja)))"
+    # a hesitation in a voice note: "se llama, eh… Rubén"
+    r"(?:\s*,?\s*(?:eh|em|ehm|este|esto|mm+)(?:…|\.{2,3})?\s*,?)?"
     r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
+    # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
+    # señor Císcar es viudo" is about him)
+    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora)\s+)?"
+    # a first name said again with the surname: "Rubén, Rubén Soler" is Rubén Soler
+    r"(?:(?P<said>[a-zñ]{2,}),\s+(?=(?P=said)\b))?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
 )
 # Words a cue may be followed by that are not a name.

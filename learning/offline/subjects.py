@@ -913,6 +913,8 @@ _NOT_NAMES = frozenset(
         "però",
         # and in English: "From January our terms…", "Hi Suma!", "Please always…"
         *["from", "hi", "hello", "please", "our", "we", "and", "since", "until", "every"],
+        # "New IBAN: ES21…", "The IBAN is…": an article or "new" opens no English name
+        *["the", "new", "their", "my"],
         *["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
         *["january", "february", "march", "april", "june", "july", "august"],
         *["september", "october", "november", "december"],
@@ -982,13 +984,47 @@ def _without_full_stop(name: str) -> str:
     return name if _DOTTED_FORM.search(name) else name.rstrip(".")
 
 
+# Short forms written with a full stop inside a name ("Hnos.", "Avda.") end no sentence.
+_DOTTED_SHORT_FORMS = frozenset(
+    [
+        "hnos",
+        "avda",
+        "avgda",
+        "ctra",
+        "dcha",
+        "izda",
+        "izqda",
+        "plza",
+        "sres",
+        "srta",
+        "srtas",
+        "dpto",
+        "tlfn",
+        "telf",
+        "apdo",
+        "sdad",
+        "coop",
+        "admon",
+        "prov",
+        "pral",
+    ]
+)
+
+
 def _to_full_stop(words: list[str]) -> list[str]:
     """The words of a name up to a sentence's full stop: "Somos el Hotel Neptuno de Cullera.
-    Para la visita…" ends at Cullera. A short form ("Hnos.", "Avda.") or a dotted legal form
-    ("S.L.") ends no sentence."""
+    Para la visita…" ends at Cullera, and "Sunset Apartments Dénia. Our contact…" at Dénia. A
+    short form ("Hnos.", "Avda.", "Sr.") or a dotted legal form ("S.L.") ends no sentence."""
     for index, word in enumerate(words[:-1]):
-        if word.endswith(".") and len(word) > 6 and word[:-1].isalpha() and not word.isupper():
-            return [*words[:index], word[:-1]]
+        bare = word[:-1]
+        if (
+            word.endswith(".")
+            and len(bare) >= 4
+            and bare.isalpha()
+            and not word.isupper()
+            and fold_aligned(bare).lower() not in _DOTTED_SHORT_FORMS
+        ):
+            return [*words[:index], bare]
     return words
 
 

@@ -142,7 +142,9 @@ def test_a_first_name_is_not_a_contacts_surname():
         "En el Hostal Miramar han cambiado al recepcionista: ahora es Rodrigo, y su correo es "
         "recepcion@hostalmiramar.es"
     )
-    assert _facts(message) == [
+    # in either order: the two facts of one clause come in the attribute model's order, which
+    # moves with any change to what the slot reader finds in its training sentences (round 22)
+    assert sorted(_facts(message)) == [
         ("Hostal Miramar", "cliente", "email", "recepcion@hostalmiramar.es"),
         ("Hostal Miramar", "cliente", "persona_contacto", "Rodrigo"),
     ]
