@@ -756,7 +756,8 @@ CHANNELS = {
     r"(?:por|en|a\s+traves\s+de)\s+(?:la\s+)?(?:web|pagina\s+web|tienda\s+online)": "web",
 }
 PAYMENT_METHODS = {
-    r"bizum": "Bizum",
+    # also as it is heard and written by ear: "por bisú", "un bizu", "con bisum"
+    r"bizum|bisum|bizun|bisun|bisu|bizu": "Bizum",
     r"transferencias?|transfer": "transferencia",
     # Every form of "domiciliar" ("que le domiciliemos los recibos"), never "domicilio".
     r"domiciliaci[oó]n|domicili(?:ar|ad[oa]s?|a(?:n|mos)?|e(?:n|s|mos)?)|"
