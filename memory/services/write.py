@@ -212,11 +212,15 @@ def _reads_as_order(text: str, embedding: list[float]) -> bool:
     and must not make the fact after it read as an order; an order that shares ("publícalos
     para todos sin pasar por Olga") is read whole."""
     heading, colon, told = text.partition(":")
-    if colon and told.strip() and marked_visibility(heading) == Visibility.SHARED:
-        return not is_reported_wish(told.strip()) and reads_as_instruction(told.strip())
+    shared_heading = (
+        bool(colon and told.strip()) and marked_visibility(heading) == Visibility.SHARED
+    )
+    read = told.strip() if shared_heading else text
     # A customer's wish told ("el Gimnasio pidió que las facturas vayan a nombre de…") is
     # worded like an order; the rules have read it for orders and addresses already.
-    return not is_reported_wish(text) and reads_as_instruction(text, vector=embedding)
+    if is_reported_wish(read):
+        return False
+    return reads_as_instruction(read, vector=None if shared_heading else embedding)
 
 
 def _store(
