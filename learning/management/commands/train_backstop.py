@@ -52,6 +52,9 @@ MEASURE = frozenset(
         # Written blind during that session, measured whole, then split; its dev half tuned on.
         "policy_dev_cc.jsonl",
         "policy_test_cc.jsonl",
+        # Written blind at the start of the 2026-12-07 (3) session, the measure of its work.
+        "policy_dev_dd.jsonl",
+        "policy_test_dd.jsonl",
     }
 )
 HELD_OUT = MEASURE | {"policy_dev_x.jsonl"}
