@@ -459,7 +459,9 @@ _CORRECTION = re.compile(
 # export puts the time, or the date and the time, before the speaker: "[09:15] Andrés: 3391".
 _ANSWERED_ON_NEXT_TURN = re.compile(
     r"\?+[ \t]*\n\s*(?:\[?(?:\d{1,2}/\d{1,2}/\d{2,4},?\s*)?\d{1,2}:\d{2}(?::\d{2})?\]?\s*-?\s*)?"
-    r"(?:[-–—]|[a-z]+\s*:)"
+    # The answer opens the next line, as its sender's turn ("Pablo: …", "- …") or as the value
+    # itself: "> ¿Qué código te ha llegado?\n731 004, el del SMS".
+    r"(?:[-–—]|[a-z]+\s*:|(?=\d))"
 )
 
 

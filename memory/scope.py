@@ -63,7 +63,11 @@ _NARROW = re.compile(
     r"(?:nomes|sols|solament|unicament)\s+(?:per\s+a\s+|per\s+|pa\s+)mi\b|per\s+a\s+mi\s+(?:sol[a]?|mateix[a]?)\b|"
     r"^\W*privat\b|\bprivat\s*[:,.]|entre\s+(?:tu\s+i\s+jo|nosaltres)|"
     # Galician: "só para min", "para min soamente", "entre ti e min", "non o compartas".
-    r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|(?:para|pra)\s+min\s+"
+    r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|"
+    # Portuguese (policy round 30): "guarda isso só pra mim", "não partilhes", "só eu posso ver".
+    r"(?:so|somente|apenas)\s+(?:para|pra|pa)\s+mim\b|(?:para|pra)\s+mim\s+(?:so|somente|apenas)\b|"
+    r"nao\s+(?:o\s+|a\s+|isso\s+)?(?:compartilhe|compartilhes|partilhe|partilhes|contes|conte)\b|"
+    r"(?:so|somente|apenas)\s+eu\s+(?:posso\s+|devo\s+)?(?:ver|saber|ler)\b|(?:para|pra)\s+min\s+"
     r"(?:so|soa|soamente|mesmo|mesma)\b|entre\s+ti\s+e\s+min\b|non\s+o\s+(?:compartas|digas|"
     r"contes)\b|"
     # Policy round 29: kept for oneself in Galician ("isto queda para min", "que ningún
@@ -203,7 +207,8 @@ _NARROW = re.compile(
     + _SEE
     + r"\s+(?:"
     + _OTHERS
-    + r"|[a-z]{3,}\s+ni\s+[a-z]{3,})|"
+    + r"|[a-z]{3,}\s+ni\s+[a-z]{3,}|(?:los\s+de\s+)?la\s+oficina|el\s+taller|la\s+empresa|"
+    r"todo\s+el\s+mundo|todos|los\s+jefes|el\s+jefe|la\s+jefa)|"
     r"no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
     r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
     r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|"
@@ -366,8 +371,10 @@ _SHARE = re.compile(
     # que…", "compártalo con el equipo").
     r"compart[ae](?:l[eoa]s?|selo)\s+(?:a|con)\s+(?:todo\s+el\s+mundo|todos|el\s+equipo|todo\s+el\s+equipo|"
     r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
-    r"que\s+(?:lo\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
+    r"(?<!\bsin\s)que\s+(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais|"
+    r"conozca|conozcan|lea|lean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto|"
+    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal|"
     + _ALL_OF_US
     + r")|"
     # Everybody would do well to know it: "a todo el grupo le vendrá bien saberlo", "les
@@ -649,9 +656,41 @@ _OWN_LIFE = re.compile(
 )
 
 
+# Words a marker is made of, to read one run together as a hashtag: "#soloparami",
+# "#paratodoelequipo", "#nolocompartas" (policy round 30).
+_HASHTAG = re.compile(r"#([a-z]{6,40})\b")
+_MARKER_WORDS = frozenset(
+    "solo para pa mi ti nadie mas todos todo toda el la los las lo equipo empresa oficina "  # noqa: SIM905
+    "privado privada confidencial no compartas compartir comparte compartelo que se sepa vea "
+    "uso interno personal entre nosotros de nota notas comun general info plantilla resto demas "
+    "mundo interes mio mia only just for me team everyone private share yo".split()
+)
+
+
+def _words_of(hashtag: str) -> list[str] | None:
+    """``hashtag`` split into marker words, if it is made of them only (two at least)."""
+    best: list[list[str] | None] = [[]] + [None] * len(hashtag)
+    for end in range(1, len(hashtag) + 1):
+        for start in range(max(0, end - 13), end):
+            before = best[start]
+            if before is not None and hashtag[start:end] in _MARKER_WORDS:
+                best[end] = [*before, hashtag[start:end]]
+                break
+    words = best[-1]
+    return words if words is not None and len(words) >= 2 else None
+
+
+def _hashtags_spelled(folded: str) -> str:
+    def spelled(match: re.Match[str]) -> str:
+        words = _words_of(match.group(1))
+        return " ".join(words) if words else match.group(0)
+
+    return _HASHTAG.sub(spelled, folded)
+
+
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
-    folded = _NOT_NARROW.sub(" ", expand_shorthand(fold(text)))
+    folded = _NOT_NARROW.sub(" ", _hashtags_spelled(expand_shorthand(fold(text))))
     if _NARROW.search(folded):
         return Visibility.PRIVATE_IN_ORG
     # A megaphone announces to everybody: "📢📢 Nuevo precio del desplazamiento…".
@@ -852,7 +891,18 @@ _OWN_PURSUIT = re.compile(
     r"terminado|acabado)\s+(?:una|un|la|el|otra|otro|toda\s+la|todas\s+las)\s+(?:\w+\s+)?(?:serie|series|"
     r"temporada|peli|pelicula|libro|novela|podcast|documental|saga|comic|anime)\b|"
     r"(?:estoy|ando|sigo)\s+con\s+(?:la|el|los|las)\s+(?:rodillas?|espalda|tobillos?|hombros?|munecas?|"
-    r"piernas?|brazos?|cuello|vista|oidos?|muelas?)\b"
+    r"piernas?|brazos?|cuello|vista|oidos?|muelas?)\b|"
+    # Policy round 30: a pastime taken up or gone out to ("salgo a correr por el río", "me he
+    # aficionado a la pesca", "un servidor se ha aficionado a…"), retirement plans ("cuando me
+    # jubile"), a language learnt in Portuguese ("estou aprendendo"), a trip of weeks at
+    # Christmas or in summer ("en Navidad voy a Rumanía tres semanas").
+    r"(?:salgo|sali|salimos|voy|vamos)\s+a\s+(?:correr|nadar|pasear|andar|montar|patinar|remar|"
+    r"hacer\s+(?:deporte|running|footing|senderismo))\b|"
+    r"(?:me|se)\s+(?:he|ha|has)\s+aficionado\s+a\b|(?:me\s+)?(?:he|ha)\s+cogido\s+(?:el\s+)?gusto\s+a\b|"
+    r"\bcuando\s+me\s+jubile\b|\bestou\s+(?:a\s+)?aprend\w+|"
+    r"(?:en|por)\s+(?:navidad|navidades|semana\s+santa|verano|agosto|pascua|fallas)\s+(?:me\s+)?"
+    r"(?:voy|vamos|me\s+voy|nos\s+vamos|estare|estaremos)\s+(?:a|en)\s+[a-z]+[^.\n]{0,30}?"
+    r"\b(?:semanas?|dias|mes|quincena|vacaciones)\b"
     r")"
 )
 # Things of one's own life: said in the first person and with nothing about the business, the
