@@ -1961,7 +1961,12 @@ def is_injection(text: str) -> bool:
 _REPORTED_WISH = re.compile(
     r"^[^.!?\n]{0,80}?(?<![¿¡])\b(?!Suma\b)(?:(?i:el\s+cliente|la\s+clienta|el\s+proveedor|"
     r"la\s+proveedora)|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)\s+(?:nos\s+|me\s+)?(?:(?:ha|han)\s+)?(?:pide|piden|pidio|pidió|"
-    r"pidieron|pedido|quiere|quieren|quería|querían|prefiere|prefieren|exige|exigen|exigió)\s+que\b"
+    r"pidieron|pedido|quiere|quieren|quería|querían|prefiere|prefieren|exige|exigen|exigió)\s+que\b|"
+    # Quoted in its own words (policy round 30): "La gerente de Inmobiliaria Mediterráneo me
+    # dijo: «desde ya, los presupuestos con el IVA desglosado»".
+    r"^[^.!?\n]{0,80}?(?<![¿¡])\b(?!Suma\b)(?:(?i:(?:el|la|los|las)\s+[a-záéíóúñ]+(?:\s+(?:de|del)\s+"
+    r"(?:la\s+|el\s+)?[\wáéíóúñ]+){0,2})|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)\s+(?:nos\s+|me\s+)?(?:(?:ha|han)\s+)?(?:dijo|dice|dicho|"
+    r"dijeron|comento|comentó|aviso|avisó|escribio|escribió)\s*:?\s*[«\"“]"
 )
 
 
@@ -2262,8 +2267,10 @@ _MARK_DOCUMENT = re.compile(
     r"presupuesto|albaran|recibo|abono|rectificativa)\s+(?:n\W?\s*|numero\s+)?[a-z]{0,4}[\-/]?\d[\w/\-]*"
     r"[^.!?\n]*[.!]?\s*$"
 )
-_MARKED_AS = re.compile(r"\b(?:como|por)\s+(?:cobrad[oa]|pagad[oa]|enviad[oa]|anulad[oa]|pendiente|"
-                        r"aceptad[oa]|rechazad[oa])\b")
+_MARKED_AS = re.compile(
+    r"\b(?:como|por)\s+(?:cobrad[oa]|pagad[oa]|enviad[oa]|anulad[oa]|pendiente|"
+    r"aceptad[oa]|rechazad[oa])\b"
+)
 _NOT_ONE_OFF = re.compile(r"\b(?:siempre|tod[oa]s|cada|a\s+partir|desde\s+ahora|from\s+now)\b")
 
 
@@ -2371,7 +2378,11 @@ def is_nothing_to_store(text: str) -> bool:
         return False
     if _request_for_now(folded) or _task_on_pasted(folded):
         return True
-    if _MARK_DOCUMENT.match(folded) and _MARKED_AS.search(folded) and not _NOT_ONE_OFF.search(folded):
+    if (
+        _MARK_DOCUMENT.match(folded)
+        and _MARKED_AS.search(folded)
+        and not _NOT_ONE_OFF.search(folded)
+    ):
         return True
     if not _TOLD_WITH_IT.search(folded) and (
         _ONE_OFF_TASK.match(folded)

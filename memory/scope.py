@@ -371,12 +371,10 @@ _SHARE = re.compile(
     # que…", "compártalo con el equipo").
     r"compart[ae](?:l[eoa]s?|selo)\s+(?:a|con)\s+(?:todo\s+el\s+mundo|todos|el\s+equipo|todo\s+el\s+equipo|"
     r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
-    r"(?<!\bsin\s)que\s+(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais|"
+    r"(?<!\bsin\s)(?:para\s+)?que\s+(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais|"
     r"conozca|conozcan|lea|lean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto|"
-    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal|"
-    + _ALL_OF_US
-    + r")|"
+    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal|" + _ALL_OF_US + r")|"
     # Everybody would do well to know it: "a todo el grupo le vendrá bien saberlo", "les
     # conviene saberlo a todos", "que le sirve a cualquiera que vaya".
     r"(?:a\s+)?(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|toda\s+la\s+(?:empresa|oficina|plantilla)|"
@@ -705,7 +703,9 @@ _LEFTOVER = re.compile(
     r"^(?:" + _KEEP_VERB + r"(?:\s+que)?|esto(?:\s+es)?|(?:una\s+)?nota|ojo|oye|pero|y|but|"
     r"que\s+quede|porfa(?:vor)?|por\s+favor|please|"
     r"remember(?:\s+that)?|note|keep\s+in\s+mind)\b|"
-    r"\b(?:" + _KEEP_VERB + r"|esto(?:\s+es)?|(?:y\s+)?nada\s+mas)$"
+    r"\b(?:" + _KEEP_VERB + r"|esto(?:\s+es)?|(?:y\s+)?nada\s+mas)$|"
+    # The courtesy the marker ended with: "… Que lo sepa todo el equipo, por favor."
+    r"[\s,;]*\b(?:por\s+favor|porfa(?:vor)?|please)[\s.!]*$"
 )
 _EDGES = re.compile(r"^[\s,;:.\-–—()]+|[\s,;:\-–—(]+$")
 # What a marker leaves behind: the brackets or emphasis it was written in ("[privado] …",
@@ -736,6 +736,8 @@ def strip_markers(text: str) -> str:
     cleaned = re.sub(r"\(\s*(?:esto|eso)?\s*\)", " ", cleaned)
     cleaned = re.sub(r"\s+([,;:.)])", r"\1", re.sub(r"\s{2,}", " ", cleaned))
     cleaned = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", cleaned)
+    # A sentence that was all marker leaves its full stop beside the one before ("… enero..").
+    cleaned = re.sub(r"(?<!\.)\.\.(?!\.)", ".", cleaned)
     previous = None
     while previous != cleaned:
         previous = cleaned

@@ -23,7 +23,7 @@ from memory.policy import (
     is_reported_wish,
     names_a_destination,
 )
-from memory.scope import marked_visibility, written_category
+from memory.scope import marked_visibility, strip_markers, written_category
 from memory.scope import requested_visibility as scope_requested
 from memory.services.audit import audit_change, snapshot
 from memory.services.base import (
@@ -206,6 +206,9 @@ def memory_write(
     return result
 
 
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
 def _reads_as_order(text: str, embedding: list[float]) -> bool:
     """The learned backstop (decision 0048) on what ``text`` tells. A heading that asks to
     share is itself worded as a request ("Ruego que esté disponible para todo el personal: …")
@@ -216,11 +219,20 @@ def _reads_as_order(text: str, embedding: list[float]) -> bool:
         bool(colon and told.strip()) and marked_visibility(heading) == Visibility.SHARED
     )
     read = told.strip() if shared_heading else text
+    # A sentence that only asks to share ("… Para que la vea toda la empresa.") says where the
+    # note goes, not an order (decision 0052): the backstop reads the text without it. An order
+    # that shares in its own sentence ("compártelas con todo el equipo sin esperar") is read whole.
+    if marked_visibility(read) == Visibility.SHARED:
+        read = " ".join(
+            sentence
+            for sentence in _SENTENCES.split(read)
+            if strip_markers(sentence).strip(" .!?¡¿,;:")
+        )
     # A customer's wish told ("el Gimnasio pidió que las facturas vayan a nombre de…") is
     # worded like an order; the rules have read it for orders and addresses already.
     if is_reported_wish(read):
         return False
-    return reads_as_instruction(read, vector=None if shared_heading else embedding)
+    return reads_as_instruction(read, vector=embedding if read == text else None)
 
 
 def _store(

@@ -11,7 +11,7 @@ from learning.base import GateDecision
 from learning.services import message_requested_visibility
 from memory.learned import INSTRUCTION, PRIVATE_MARKER, reads_as_instruction, reads_as_private
 from memory.models import Memory, MemoryAudit
-from memory.policy import Verdict, check_content
+from memory.policy import Verdict, check_content, is_reported_wish
 from memory.scope import requested_visibility
 from memory.services import memory_contact_proposal_create, memory_write
 from memory.services.write import REASON_INSTRUCTION, REASON_ORDER_NO_CONTACTS
@@ -138,7 +138,8 @@ def test_a_contact_proposal_is_not_made_of_an_order_and_leaves_no_trace(world):
 # Wishes to keep a fact to oneself that no marker rule reads (checked below).
 KEPT_IN_A_DRAWER = "Que quede en mi rincón: Hostal Miramar está buscando otro fontanero más barato."
 KEPT_IN_MY_NOTES = (
-    "Esto lo sabemos tú y yo y ya está: Ferretería Ruiz nos hace un 12 % si pagamos al contado."
+    "Esto que quede en mi cabeza y en la tuya: Ferretería Ruiz nos hace un 12 % si pagamos al "
+    "contado."
 )
 
 
@@ -230,3 +231,35 @@ def test_a_wish_told_with_an_address_to_send_to_is_still_kept_from_the_others(wo
     )
 
     assert result.visibility == "private_in_org"
+
+
+# A sentence that only asks to share makes the instruction backstop read the whole note as an
+# order (0.32 here; the fact alone scores 0.13): it is where the note goes, not an order.
+SHARED_IN_ITS_OWN_SENTENCE = (
+    "Las revisiones de gas se facturan aparte del mantenimiento. Que lo sepa todo el equipo."
+)
+
+
+def test_a_sentence_that_only_asks_to_share_does_not_make_the_note_an_order(world):
+    assert reads_as_instruction(SHARED_IN_ITS_OWN_SENTENCE) is True
+
+    result = _owners_note(world, SHARED_IN_ITS_OWN_SENTENCE, category="empresa")
+
+    assert (result.visibility, Memory.objects.get().visibility) == ("shared", "shared")
+
+
+def test_an_order_that_shares_in_its_own_sentence_is_still_read_whole(world):
+    result = _owners_note(world, ORDER_ON_NOTES, category="empresa")
+
+    assert (result.visibility, Memory.objects.get().visibility) == (
+        "private_in_org",
+        "private_in_org",
+    )
+
+
+def test_a_customers_words_quoted_are_a_reported_wish():
+    quoted = (
+        "El administrador de la finca me dijo: «desde marzo, las facturas con el número de pedido»."
+    )
+
+    assert (is_reported_wish(quoted), reads_as_instruction(quoted)) == (True, True)
