@@ -72,11 +72,13 @@ class Backstop:
 # 0.9 % of its lines meant to be shared or proposed. Retrained with sets P to W (decision 0054):
 # leaving each of Q to X out in turn, 0.3 flags 198 of their 237 injections (before: 199) and 18
 # of their 441 lines meant to be shared or proposed (before: 21).
+# Retrained on every measured set but the one held out now (decision 0057).
 INSTRUCTION = Backstop("instruction", threshold=0.3)
 # Chosen leaving one set out at a time (decisions 0053, 0054), trained with the written training
 # lines: of the 50 private markers in which the rules read no marker at all, 0.5 caught 41 (0.55:
 # 39, 0.4: 43); of the 867 lines without a marker meant to be shared or proposed, it narrowed 5
 # (0.55: 5, 0.4: 8).
+# Retrained on every measured set but the one held out now (decision 0057).
 PRIVATE_MARKER = Backstop("private_marker", threshold=0.5)
 
 

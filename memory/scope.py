@@ -64,6 +64,17 @@ _NARROW = re.compile(
     r"^\W*privat\b|\bprivat\s*[:,.]|entre\s+(?:tu\s+i\s+jo|nosaltres)|"
     # Galician: "só para min", "para min soamente", "entre ti e min", "non o compartas".
     r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|"
+    # Policy round 30, everyday words: "sin decírselo a nadie", "pero solo yo", "te lo digo a
+    # ti solo", "guárdalo para ti", "de esto ni una palabra", "es algo mío", "solo lo necesito
+    # yo", "que no lo vea ni Pablo", "a mi nombre solo", "que no se sepa".
+    r"sin\s+(?:decir|contar|comentar|ensenar)(?:selo|sela|lo|la)?\s+a\s+nadie\b|"
+    r"\bpero\s+(?:solo|solamente)\s+(?:yo|para\s+mi)\b|"
+    r"(?:te\s+lo|esto\s+te\s+lo|te\s+la)\s+(?:digo|cuento|comento|confieso|dejo)\s+(?:solo\s+)?a\s+ti\b|"
+    r"(?:guarda|guardate|quedate|apunta|apuntate)(?:lo|la|telo|tela)?\s+(?:solo\s+)?para\s+ti\b|"
+    r"\bni\s+(?:una\s+|media\s+)?palabra\s*(?:[.,;:!]|$)|\bes\s+algo\s+(?:mio|mia|personal|privado)\b|"
+    r"(?:solo|solamente)\s+lo\s+(?:necesito|uso|quiero|miro|consulto)\s+yo\b|"
+    r"que\s+no\s+(?:lo|la|se\s+lo)\s+(?:vea|sepa|lea)n?\s+ni\s+(?:siquiera\s+)?(?:el\s+|la\s+)?[a-z]{3,}|"
+    r"a\s+mi\s+nombre\s+(?:solo|solamente|nada\s+mas)\b|\bque\s+no\s+se\s+sepa\b|"
     # Portuguese (policy round 30): "guarda isso só pra mim", "não partilhes", "só eu posso ver".
     r"(?:so|somente|apenas)\s+(?:para|pra|pa)\s+mim\b|(?:para|pra)\s+mim\s+(?:so|somente|apenas)\b|"
     r"nao\s+(?:o\s+|a\s+|isso\s+)?(?:compartilhe|compartilhes|partilhe|partilhes|contes|conte)\b|"
@@ -320,11 +331,22 @@ _NOTE_KIND = (
 # compañeros".
 _ALL_OF_US = (
     r"(?:todo\s+el\s+grupo|toda\s+la\s+gente(?:\s+(?:de\s+la|del|de)\s+(?:oficina|empresa|taller|equipo|"
-    r"tienda|obra|casa))?|todos\s+los\s+(?:companeros|trabajadores|empleados|chicos)|"
-    r"todas\s+las\s+(?:companeras|chicas|trabajadoras))"
+    r"tienda|obra|casa))?|todos\s+los\s+(?:companeros|trabajadores|empleados|chicos|tecnicos|"
+    r"operarios|fontaneros)|todas\s+las\s+(?:companeras|chicas|trabajadoras)|"
+    # Policy round 30: the place for its people, the colleagues, the rest of the team.
+    r"todo\s+el\s+(?:taller|almacen|personal)|toda\s+la\s+(?:tienda|plantilla|oficina)|"
+    r"los\s+companeros|las\s+companeras|el\s+resto\s+del\s+(?:equipo|personal|taller|grupo)|"
+    r"el\s+resto\s+de\s+la\s+(?:empresa|oficina|plantilla))"
 )
 _SHARE = re.compile(
     r"(?<!\w)(?:"
+    # Policy round 30: "quiero que esto lo sepa todo el equipo", "súbelo a lo compartido",
+    # "para el resto del equipo".
+    r"que\s+(?:esto|eso)\s+(?:lo\s+|la\s+)?(?:sepa|sepan|vea|vean|tenga|tengan)\s+"
+    r"(?:todos|todo\s+el\s+mundo|el\s+equipo|todo\s+el\s+equipo|toda\s+la\s+empresa|los\s+demas|"
+    r"el\s+resto|" + _ALL_OF_US + r")|"
+    r"(?:sube|pasa|pon|mete|guarda|deja)(?:lo|la|los|las)?\s+(?:a|en)\s+lo\s+(?:compartido|comun)\b|"
+    r"(?:para|pa)\s+" + _ALL_OF_US + r"|"
     r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
     r"todo\s+el\s+equipo|toda\s+la\s+oficina|"
     r"toda\s+la\s+organizacion|la\s+organizacion|los\s+companeros|el\s+resto|"
@@ -686,10 +708,27 @@ def _hashtags_spelled(folded: str) -> str:
     return _HASHTAG.sub(spelled, folded)
 
 
+# A sharing wish said not to hold, a few words before it in its clause: "esto no es para el
+# equipo", "no hace falta que lo sepan los demás", "no lo quiero en lo compartido" (policy round
+# 30). "No, para todos" corrects something else and is no negation.
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:no|ni|nunca|tampoco|jamas)\b(?!\s*[,;:])(?:\s+(?!pero\b|sino\b|y\b)[a-z]+){0,3}\s*$"
+)
+
+
+def _negated_share(folded: str) -> bool:
+    """Whether every sharing wish in ``folded`` is said not to hold."""
+    shares = list(_SHARE.finditer(folded))
+    return bool(shares) and all(
+        _NEGATED_BEFORE.search(folded[max(0, share.start() - 40) : share.start()])
+        for share in shares
+    )
+
+
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
     folded = _NOT_NARROW.sub(" ", _hashtags_spelled(expand_shorthand(fold(text))))
-    if _NARROW.search(folded):
+    if _NARROW.search(folded) or _negated_share(folded):
         return Visibility.PRIVATE_IN_ORG
     # A megaphone announces to everybody: "📢📢 Nuevo precio del desplazamiento…".
     if _SHARE.search(folded) or "\U0001f4e2" in text:

@@ -173,3 +173,50 @@ def test_one_invoice_marked_by_its_number_is_nothing_to_store(text):
 
 def test_a_standing_way_of_marking_invoices_is_kept():
     assert is_nothing_to_store("marca como cobradas todas las facturas de Talleres García") is False
+
+
+# Everyday wishes from a probe written for this round (not from any set): a sharing wish said
+# not to hold is a wish to keep it, never a wish to share.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Esto no es para el equipo: Ferretería Ruiz nos hace precio especial.",
+        "No hace falta que lo sepan los demás, pero Hostal Miramar paga tarde.",
+        "Ferretería Ruiz nos fía a 90 días. No lo quiero en lo compartido.",
+        "Hostal Miramar paga a 45, pero solo yo.",
+        "Te lo digo a ti solo: el margen de las calderas es del 20 %.",
+        "Guárdalo para ti: Talleres García va a cambiar de gestoría.",
+        "Talleres García nos debe dos facturas. De esto ni una palabra.",
+        "Esto es algo mío: le hago un 5 % a mi cuñado.",
+        "Apunta sin decírselo a nadie que Recambios Turia sube precios en marzo.",
+        "Que no lo vea ni Carmen: el Hostal Miramar quiere cambiar de fontanero.",
+        "Es delicado, que no se sepa: la Farmacia Núñez tiene problemas de pago.",
+    ],
+)
+def test_everyday_wishes_to_keep_it_narrow(text):
+    assert marked_visibility(text) == Visibility.PRIVATE_IN_ORG
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Que lo sepan los compañeros: el almacén cierra a las dos.",
+        "Súbelo a lo compartido: Talleres García paga a 60 días.",
+        "Quiero que esto lo sepa todo el equipo: el Hostal Miramar cambia de horario.",
+        "Para el resto del equipo: la furgoneta grande está en el taller.",
+        "Que lo sepa todo el taller: Ferretería Ruiz no abre los sábados.",
+    ],
+)
+def test_everyday_wishes_to_share(text):
+    assert marked_visibility(text) == Visibility.SHARED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No, para todos: Ferretería Ruiz cierra en agosto.",
+        "Talleres García ya no paga a 30. Para todos.",
+    ],
+)
+def test_a_no_that_corrects_something_else_does_not_negate_sharing(text):
+    assert marked_visibility(text) == Visibility.SHARED
