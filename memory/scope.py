@@ -36,6 +36,17 @@ _OTHERS = (
     r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios|los\s+chicos|las\s+chicas|"
     r"los\s+chavales|la\s+plantilla|el\s+personal|los\s+trabajadores|los\s+empleados)"
 )
+# Spreading a note, and anybody it could reach (policy round 30).
+_SPREAD = (
+    r"(?:compart\w*|coment\w*|contar\w*|cuent(?:es|e|en)|decir\w*|dig(?:as|a|an)|difund\w*|divulg\w*|"
+    r"public\w*|ensen\w*|mostr\w*|muestr\w*|saber(?:lo|la)?|sep(?:a|an|ais)|enter\w*|ver(?:lo|la)?|"
+    r"vea|vean|filtr\w*|reenvi\w*)"
+)
+_ANYONE = (
+    r"(?:nadie|ninguno|ninguna|los\s+demas|las\s+demas|el\s+resto|el\s+equipo|la\s+oficina|"
+    r"los\s+companeros|las\s+companeras|todos|todo\s+el\s+mundo|la\s+gente|los\s+otros|"
+    r"el\s+grupo|la\s+plantilla)"
+)
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,
 # sharing a private note costs a leak, so it counts as a marker wherever it stands.
 _NARROW = re.compile(
@@ -64,6 +75,21 @@ _NARROW = re.compile(
     r"^\W*privat\b|\bprivat\s*[:,.]|entre\s+(?:tu\s+i\s+jo|nosaltres)|"
     # Galician: "só para min", "para min soamente", "entre ti e min", "non o compartas".
     r"(?:so|soamente|unicamente|somente)\s+(?:para|pra|pa)\s+min\b|"
+    # Policy round 30, by composition: a verb of spreading, negated, towards anybody ("esto no
+    # lo tienen que saber los demás", "no comentar con el equipo", "que no se entere ninguno");
+    # said alone at the end ("esto no se comparte", "no para compartir"); keeping quiet
+    # ("tú calladito", "punto en boca", "no lo saques a la luz", "es un secreto", "a nadie más").
+    r"\b(?:no|ni|nunca|sin|tampoco)\s+(?:[a-z]+\s+){0,3}?"
+    + _SPREAD
+    + r"\b[^.,;:!?\n]{0,20}?\b"
+    + _ANYONE
+    + r"\b|"
+    r"\b(?:no|nunca)\s+(?:se\s+|lo\s+|la\s+|(?:es\s+)?para\s+)?(?:comparte|compartas|compartir|comenta|comentes|"
+    r"comentar|cuentes|contar|difunde|difundas|difundir|publiques|publicar)\s*(?:[.!)]|$)|"
+    r"\b(?:tu\s+)?calladit[oa]s?\b|\bpunto\s+en\s+boca\b|\bchiton\b|"
+    r"no\s+(?:lo|la|los|las)\s+saques\s+a\s+la\s+luz|"
+    r"(?:^|(?<=[.!;:,]\s)|(?<=[.!;:,]))(?:esto\s+|eso\s+)?es\s+(?:un\s+)?secreto\s*(?:[.!,]|$)|"
+    r"(?:^|(?<=[.!;:]\s)|(?<=[.!;:]))a\s+nadie\s+mas\s*(?:[.!]|$)|"
     # Policy round 30, everyday words: "sin decírselo a nadie", "pero solo yo", "te lo digo a
     # ti solo", "guárdalo para ti", "de esto ni una palabra", "es algo mío", "solo lo necesito
     # yo", "que no lo vea ni Pablo", "a mi nombre solo", "que no se sepa".
@@ -340,6 +366,27 @@ _ALL_OF_US = (
 )
 _SHARE = re.compile(
     r"(?<!\w)(?:"
+    # Policy round 30, by composition: everybody must know it ("todo el equipo debe saberlo",
+    # "esto lo tienen que saber todos"), keep it in mind ("tenedlo todos en cuenta", "que lo
+    # tenga en cuenta todo el mundo"), passed to the team ("pásalo al equipo", "comparte con
+    # la oficina"), public ("esto es público").
+    r"(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|el\s+equipo|los\s+demas|el\s+resto|toda\s+la\s+"
+    r"(?:empresa|oficina|plantilla)|"
+    + _ALL_OF_US
+    + r")\s+(?:lo\s+|la\s+)?(?:debe|deben|tiene|tienen|deberia|deberian|tendria|tendrian|ha|han)\s+"
+    r"(?:que\s+|de\s+)?(?:saber|conocer|tener\s+en\s+cuenta)"
+    r"(?:lo|la)?\b|"
+    r"(?:lo|la|esto|eso)\s+(?:lo\s+|la\s+)?(?:debe|deben|tiene|tienen|deberian|tendrian)\s+(?:que\s+|de\s+)?"
+    r"(?:saber|conocer)\s+(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|los\s+demas|el\s+resto|"
+    + _ALL_OF_US
+    + r")|"
+    r"tened(?:lo|la|los|las)?\s+(?:todos\s+)?en\s+cuenta\b|"
+    r"(?:tenga|tengan|tengais)\s+en\s+cuenta\s+(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|"
+    r"los\s+demas|el\s+resto)\b|"
+    r"(?:tengan|tengais)\s+(?:todos|todo\s+el\s+mundo)\s+en\s+cuenta\b|"
+    r"(?:pasa|comparte|sube|reenvia)(?:lo|la|selo|sela)?\s+(?:a|al|con)\s+(?:el\s+|la\s+)?(?:equipo|"
+    r"oficina|plantilla|resto\s+del\s+equipo)\b|"
+    r"(?:esto|eso)\s+es\s+public[oa]\b|"
     # Policy round 30: "quiero que esto lo sepa todo el equipo", "súbelo a lo compartido",
     # "para el resto del equipo".
     r"que\s+(?:esto|eso)\s+(?:lo\s+|la\s+)?(?:sepa|sepan|vea|vean|tenga|tengan)\s+"

@@ -220,3 +220,40 @@ def test_everyday_wishes_to_share(text):
 )
 def test_a_no_that_corrects_something_else_does_not_negate_sharing(text):
     assert marked_visibility(text) == Visibility.SHARED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recambios Turia nos fía. Esto no lo tienen que saber los demás.",
+        "No comentar con la oficina: Hostal Miramar paga a 90.",
+        "Talleres García regatea siempre; que no se entere ninguno.",
+        "El margen de la obra es del 25 %. Esto no se comparte.",
+        "Ferretería Ruiz nos hace un 8 % (no para compartir).",
+        "Hostal Miramar me debe 300 €, tú calladito.",
+        "Punto en boca: Talleres García cambia de fontanero.",
+        "Hostal Miramar cierra en marzo. Es un secreto.",
+        "Ferretería Ruiz sube el cobre. A nadie más.",
+    ],
+)
+def test_a_verb_of_spreading_negated_towards_anybody_keeps_it_narrow(text):
+    assert marked_visibility(text) == Visibility.PRIVATE_IN_ORG
+
+
+def test_a_secret_as_a_noun_is_no_marker():
+    assert marked_visibility("El secreto de la receta de la Panadería es la masa madre.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hostal Miramar paga a 90. Todo el equipo debe saberlo.",
+        "Ferretería Ruiz cierra en agosto. Esto lo tienen que saber todos.",
+        "La nave abre a las siete. Tenedlo todos en cuenta.",
+        "Hostal Miramar quiere factura en papel, que lo tenga en cuenta todo el mundo.",
+        "Talleres García paga a 60 días. Pásalo al equipo.",
+        "El desplazamiento sube a 35 €. Esto es público.",
+    ],
+)
+def test_everybody_must_know_it_passed_to_the_team_or_public_shares(text):
+    assert marked_visibility(text) == Visibility.SHARED
