@@ -257,3 +257,15 @@ def test_a_secret_as_a_noun_is_no_marker():
 )
 def test_everybody_must_know_it_passed_to_the_team_or_public_shares(text):
     assert marked_visibility(text) == Visibility.SHARED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He empezado a ir al gimnasio por las mañanas.",
+        "Nací en Cuenca, pero vivo aquí desde niño.",
+        "En Pascua nos vamos al pueblo con los críos.",
+    ],
+)
+def test_the_gym_a_birthplace_and_the_village_are_the_writers_own_life(text):
+    assert is_own_life(text) is True
