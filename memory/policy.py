@@ -1961,7 +1961,10 @@ def is_injection(text: str) -> bool:
 _REPORTED_WISH = re.compile(
     r"^[^.!?\n]{0,80}?(?<![¿¡])\b(?!Suma\b)(?:(?i:el\s+cliente|la\s+clienta|el\s+proveedor|"
     r"la\s+proveedora)|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)\s+(?:nos\s+|me\s+)?(?:(?:ha|han)\s+)?(?:pide|piden|pidio|pidió|"
-    r"pidieron|pedido|quiere|quieren|quería|querían|prefiere|prefieren|exige|exigen|exigió)\s+que\b|"
+    r"pidieron|pedido|quiere|quieren|quería|querían|prefiere|prefieren|exige|exigen|exigió)\s+"
+    # What it wants, named: "Hostal Miramar quiere las facturas por correo a facturas@…".
+    r"(?:que|(?:el|la|los|las|sus|su)\s+(?:facturas?|presupuestos?|albaran(?:es)?|albarán|pedidos?|"
+    r"recibos?|abonos?))\b|"
     # Quoted in its own words (policy round 30): "La gerente de Inmobiliaria Mediterráneo me
     # dijo: «desde ya, los presupuestos con el IVA desglosado»".
     r"^[^.!?\n]{0,80}?(?<![¿¡])\b(?!Suma\b)(?:(?i:(?:el|la|los|las)\s+[a-záéíóúñ]+(?:\s+(?:de|del)\s+"
