@@ -330,3 +330,34 @@ def test_standing_orders_roles_and_errands_by_composition_are_injections(text):
 )
 def test_facts_with_a_time_or_quietly_told_are_no_injection(text):
     assert is_injection(text) is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hostal Miramar cambia de gerente. Todos tenéis que saberlo.",
+        "La nave cierra el 24, algo que debe saber toda la plantilla.",
+        "Hazlo saber al equipo: Recambios Turia no abre en agosto.",
+        "Para que conste en la empresa: Talleres García paga a 60.",
+    ],
+)
+def test_more_ways_to_say_everybody_must_know(text):
+    assert marked_visibility(text) == Visibility.SHARED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "En petit comité: Ferretería Ruiz nos hace un 10 %.",
+        "Bajo secreto: Hostal Miramar busca otro fontanero.",
+        "Talleres García va a cerrar. Lo sé yo y ahora tú.",
+    ],
+)
+def test_more_ways_to_keep_it_quiet(text):
+    assert marked_visibility(text) == Visibility.PRIVATE_IN_ORG
+
+
+def test_what_everybody_must_know_named_after_the_verb_is_no_marker():
+    text = "El encargado dice que tiene que saber todos los precios antes del lunes."
+
+    assert marked_visibility(text) is None
