@@ -545,8 +545,11 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
     # A message that is, as a whole, a question or a task for now teaches nothing, whatever
     # values the extractor would take from it ("mete el albarán AR-7 como gasto de material,
     # 86,90 €"): recordar judges the whole message the same way (check_content).
-    if is_nothing_to_store(message.text) or (
-        outcome == "ignore" and not asks_to_keep(message.text)
+    # A wish about where to keep it ("¿me apuntas, solo para mí, que…?") asks for it to be kept,
+    # whatever the form of the rest (policy round 30).
+    marked = marked_visibility(message.text) is not None
+    if (is_nothing_to_store(message.text) and not marked) or (
+        outcome == "ignore" and not (asks_to_keep(message.text) or marked)
     ):
         if told:
             refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)

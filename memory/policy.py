@@ -2191,6 +2191,10 @@ _BARE_QUESTION = re.compile(
 # A question that carries a fact is kept: "¿sabías que Talleres García paga a 60 días?".
 _TELLING = re.compile(
     r"\b(?:sabias|sabes|recuerdas|did\s+you\s+know)\s+que\b|\bremember\b|"
+    # Asked to note something, as a question (policy round 30): "¿me apuntas, solo para mí, que
+    # Hostal Miramar paga a 90?", "¿puedes guardar que…?".
+    r"\b(?:me\s+)?(?:apuntas|anotas|guardas|apuntarias|anotarias|guardarias|(?:puedes|podrias|puede|"
+    r"podria)\s+(?:apuntar|anotar|guardar))\b[^?\n]{0,60}?\bque\b|"
     # A standing choice between two ways, however asked: "mándame los avisos por WhatsApp mejor
     # que por email", "pásame las facturas en PDF en vez de en papel".
     r"\b(?:mejor\s+(?:que|q)|en\s+vez\s+de|en\s+lugar\s+de|rather\s+than|instead\s+of)\s+(?:por|x|en|a|al|by|"
