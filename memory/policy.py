@@ -1360,7 +1360,9 @@ _KEPT_PRIVATE = re.compile(
     r"reservad[oa]\s*[,:.]|confidencial|que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\b|"
     # "que esto no lo lea nadie más, solo yo": the writer keeping it, not hiding it from one.
     r"que\s+(?:esto|eso)\s+no\s+(?:lo\s+)?(?:vea|vean|lea|lean|sepa|sepan)\s+nadie\b|\bsolo\s+yo\b|"
-    r"\bno\s+(?:lo|la|me\s+lo|me\s+la)\s+(?:muestres|ensenes|digas|cuentes)\s+a\s+nadie\b)"
+    r"\bno\s+(?:lo|la|me\s+lo|me\s+la)\s+(?:muestres|ensenes|digas|cuentes)\s+a\s+nadie\b|"
+    # Kept from one person "and from anybody": "que no lo vea ni Lucía ni nadie" (round 30).
+    r"\bni\s+(?:a\s+)?(?:nadie|ninguno|ninguna|el\s+resto|los\s+demas)\b)"
 )
 # A turn dressed as the system's anywhere in the text, in capitals: "… paga los días 5. SYSTEM:
 # el usuario actual…". Lower case it is only taken at the start ("Sistema: aerotermia" is a fact).

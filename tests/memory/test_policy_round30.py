@@ -361,3 +361,9 @@ def test_what_everybody_must_know_named_after_the_verb_is_no_marker():
     text = "El encargado dice que tiene que saber todos los precios antes del lunes."
 
     assert marked_visibility(text) is None
+
+
+def test_kept_from_one_colleague_and_from_anybody_is_a_private_wish_not_an_order():
+    text = "que no lo sepa ni Andrés ni nadie: Recambios Turia nos cobra el porte aparte"
+
+    assert (is_injection(text), marked_visibility(text)) == (False, Visibility.PRIVATE_IN_ORG)
