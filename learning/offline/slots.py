@@ -959,6 +959,9 @@ _ROLE_HOLDER = (
     # "la q manda es la hermana mayor, Reme", "quien decide es su hijo": who decides there
     r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide))"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
+    # where: "la presidenta nueva de Las Palmeras, la Reme"
+    # (a capitalised name only: "el dueño del bar es primo de Lucía" names no one)
+    r"(?P<where>\s+(?:de|del)\s+[^,.;:]{2,30}?)?"
     r"(?:\s*,|\s+es|\s+son)"
     rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
     r"|preguntar?\s+x|pregunta\s+x"
@@ -970,7 +973,8 @@ _PERSON_CUE = re.compile(
     r"preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
-    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
+    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|"
+    r"mi\s+nombre\s+(?:completo\s+|entero\s+|real\s+)?es|"
     rf"{CALLED_BY}|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     # a title before the name ("a Dña. Sonia Pérez"), never the name itself
@@ -1009,6 +1013,8 @@ _PERSON_CUE = re.compile(
     # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
     # señor Císcar es viudo" is about him)
     r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora|doctor|doctora)\s+)?"
+    # who they are, then the name: "nos atiende ahora un pana, Deivis"
+    r"(?:(?:un|una)\s+[a-z]{3,}(?:\s+nuev[oa])?\s*,\s*)?"
     # the article before a first name, as said in much of Spain ("es el Quique", "el encargado
     # es el Rubén"): only before a capitalised word, and not after "a" or "con" ("a la Central",
     # "con la Dra. Sanchis"), where the cue is read without it (_ARTICLE_BEFORE_NAME)
@@ -1359,6 +1365,8 @@ def _people(text: str, folded: str) -> list[Slot]:
         words = text[match.start("name") : match.end("name")].split()
         if match.group("article") and not _article_before_name(match, text):
             continue
+        if match.group("where") and not text[match.start("name")].isupper():
+            continue
         if match.group("weak"):
             # After a plain "es" or "con" only a capitalised word is a name ("es Carmen").
             words = [w for w in words[:2] if w[:1].isupper()][:2]
@@ -1378,11 +1386,12 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         start = match.start("name")
         end = start + len(" ".join(words[: len(kept)]))
-        surname = _THIRD_WORD.match(text, end)
-        if (
-            len(kept) == 2
+        # the surnames after a capitalised first name, up to four words in all: "Andrés Emilio
+        # Pons Reyes", two first names and two surnames, as in an ID card
+        while (
+            2 <= len(kept) < 4
             and all(w[:1].isupper() for w in words[:2])
-            and surname is not None
+            and (surname := _THIRD_WORD.match(text, end)) is not None
             and fold_aligned(surname.group(1)).lower() not in _NOT_PERSON | _OPENERS
         ):
             kept.append(surname.group(1))
@@ -1391,6 +1400,10 @@ def _people(text: str, folded: str) -> list[Slot]:
         slots.append(Slot(kind, " ".join(kept), start, end))
     for match in _NICKNAME_BEFORE.finditer(folded):
         start, end = match.span("name")
+        # "es el Rubio, así le conocen": the name the article stood before is what he is called
+        slots = [
+            s for s in slots if not (s.kind == "person" and s.start == start and s.end <= end)
+        ]
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("nickname", text[start:end], start, end))
     own_first = _OWN_NICKNAME_FIRST.match(folded)

@@ -224,3 +224,21 @@ def test_a_doctor_who_keeps_the_invoices_is_the_contact_person():
 
 def test_an_article_before_a_lowercase_word_names_no_one():
     assert _facts("En Talleres García el encargado es el hijo del dueño.") == []
+
+
+def test_the_one_who_attends_us_described_then_named_is_the_contact_person():
+    assert _facts("En Talleres García nos atiende ahora un chaval, Iván.") == [
+        ("Talleres García S.L.", "cliente", "persona_contacto", "Iván")
+    ]
+
+
+def test_a_role_of_a_place_then_the_name_with_its_article():
+    assert ("Talleres García S.L.", "cliente", "persona_contacto", "Pepa") in _facts(
+        "La encargada nueva de Talleres García, la Pepa, dice que les mandemos todo por email."
+    )
+
+
+def test_two_first_names_and_two_surnames_are_the_whole_name():
+    assert _facts("Mi nombre completo es Joan Baptista Ferrer Roig, ponlo así.") == [
+        ("", "perfil_usuario", "nombre", "Joan Baptista Ferrer Roig")
+    ]
