@@ -1549,7 +1549,7 @@ def _forwarded_as_quoted(message: str, contacts: Sequence[ContactName]) -> str:
         named, name = unnamed, people[0].name
     body = " ".join(
         re.sub(r"^[\s>]+", "", line).strip() for line in named.group("body").splitlines()
-    ).strip(" «»\"“”")
+    ).strip(' «»"“”')
     # the greeting that opens it ("Kaixo!", "Bo día!") names no one
     body = _GREETING.sub("", body)
     return f"Te paso lo que dice {name}:\n«{body}»" if body else message
@@ -1572,16 +1572,22 @@ _NEWCOMER_AFTER = re.compile(
 )
 # Where the name of a newcomer said in lowercase ends: the words that open what is said of it.
 _AFTER_THE_NAME = frozenset(
-    "su sus tiene tienen paga pagan pagara que q y con es son tlf tel telefono movil dni nif cif "
-    "iban correo email mail se nos le les vive esta".split()
+    [
+        *["su", "sus", "tiene", "tienen", "paga", "pagan", "pagara", "que", "q", "y", "con"],
+        *["es", "son", "tlf", "tel", "telefono", "movil", "dni", "nif", "cif", "iban", "correo"],
+        *["email", "mail", "se", "nos", "le", "les", "vive", "esta"],
+    ]
 )
 # An article ends it only before what is said of it ("el teléfono es…"), not inside it ("el bar
 # los pinos").
 _SAID_OF_IT = frozenset(
-    "tlf tel telefono movil numero dni nif cif iban cuenta correo email mail direccion plazo "
-    "contacto encargado encargada horario".split()
+    [
+        *["tlf", "tel", "telefono", "movil", "numero", "dni", "nif", "cif", "iban", "cuenta"],
+        *["correo", "email", "mail", "direccion", "plazo", "contacto", "encargado", "encargada"],
+        "horario",
+    ]
 )
-_NAME_JOINERS = frozenset("de del la las los y i d".split())
+_NAME_JOINERS = frozenset(["de", "del", "la", "las", "los", "y", "i", "d"])
 
 
 def _newcomer_first(message: str) -> str:
@@ -1593,8 +1599,8 @@ def _newcomer_first(message: str) -> str:
         first = _NEWCOMER_FIRST.match(message)
         if first is None or first.group("rest")[:1] in ",.;:(":
             return message
-        words = re.match(r"[^,.;:()\n]*", first.group("rest")).group(0).split()
-        taken = []
+        words = re.split(r"[,.;:()\n]", first.group("rest"), maxsplit=1)[0].split()
+        taken: list[str] = []
         for index, word in enumerate(words):
             folded = fold_aligned(word).lower()
             following = fold_aligned(words[index + 1]).lower() if index + 1 < len(words) else ""

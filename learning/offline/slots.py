@@ -1401,9 +1401,7 @@ def _people(text: str, folded: str) -> list[Slot]:
     for match in _NICKNAME_BEFORE.finditer(folded):
         start, end = match.span("name")
         # "es el Rubio, así le conocen": the name the article stood before is what he is called
-        slots = [
-            s for s in slots if not (s.kind == "person" and s.start == start and s.end <= end)
-        ]
+        slots = [s for s in slots if not (s.kind == "person" and s.start == start and s.end <= end)]
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("nickname", text[start:end], start, end))
     own_first = _OWN_NICKNAME_FIRST.match(folded)
