@@ -29,7 +29,14 @@ from learning.offline.attributes import (
 )
 from learning.offline.occasions import told_for_one_occasion
 from learning.offline.patterns import pattern_facts
-from learning.offline.slots import BUSINESS_WORDS, CALLED_BY, IS_THE_CONTACT, Slot, find_slots
+from learning.offline.slots import (
+    BUSINESS_WORDS,
+    CALLED_BY,
+    IS_THE_CONTACT,
+    TAKEN_BACK,
+    Slot,
+    find_slots,
+)
 from learning.offline.subjects import (
     CONTACT,
     NAME_OPENERS,
@@ -193,6 +200,8 @@ _EARLIER_STATE = re.compile(
     # "lo de 45 días estaba mal, pagan a fin de mes": what is right comes after the wrong.
     r"tenian|teniamos|hacia|hacian|haciamos|estaba|estaban|antes\s+(?:era|eran))\b"
     r"(?!\s+mal\b)[^.;:]{0,12}$"
+    # what is done with: "se acabó lo de pagá a 45"
+    r"|\bse\s+(?:acabo|termino)\s+lo\s+de\b[^.;:]{0,16}$"
 )
 # What introduces the value that replaces an earlier one in the same sentence.
 _CORRECTION_LEAD = re.compile(
@@ -227,8 +236,11 @@ _WRONG_AFTER = re.compile(
     r"\s*(?:(?:ya\s+)?(?:estaba|esta|era|estaban|eran)\s+mal\b|(?:era|fue)\s+un\s+error\b|"
     r"(?:se\s+|s['’]\s*)?(?:acabo|termino)\b|ya\s+no\s+(?:vale|valen|va|van|sirve|sirven)\b|"
     r"(?:ya\s+)?no\s+(?:es|son)\s+asi\b|(?:queda|quedan)\s+anulad"
-    # taken back at once in a voice note: "a treinta, no, perdona, a cuarenta y cinco"
-    r"|,?\s*no\s*,?\s*(?:perdona|perdon|espera|digo|mejor\s+dicho)\b)"
+    # "de 60 días nada, desde este mes a 30"
+    r"|\s*,?\s*nada\s*(?:[,.;:]|$)"
+    # taken back at once in a voice note: "a treinta, no, perdona, a cuarenta y cinco", "a 45…
+    # no, espera, a 60", "a 90 días, ay no, a 60"
+    r"|" + TAKEN_BACK + r")"
 )
 # Bringing or handing something over before "en mano": how it is delivered.
 _HANDED_BEFORE = re.compile(r"\b(?:llev|entreg)[a-z]*\b(?:(?!\bpag|\bcobr)[^.;])*$")
@@ -295,6 +307,17 @@ _UNSURE = re.compile(
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
     # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
     r"|\bno\s+es\s+seguro\b"
+    # a change only thought about ("estoy pensando en ponerles a todos 30 dias pero no lo tengo
+    # claro", "capaz que nos pide pagar por Bizum, lo están pensando", "igual-yos ofrecemos…,
+    # pero tovía nun ta decidío")
+    r"|\b(?:estoy|estaba|estamos|estabamos|esta|estan|estaban)\s+pensando\s+(?:en|si)\b"
+    r"|\blo\s+(?:esta|estan|estamos|estoy)\s+pensando\b|^\s*capaz\s+que\b"
+    r"|\bno\s+lo\s+tengo\s+(?:muy\s+)?claro\b"
+    r"|\b(?:no|nun)\s+(?:esta|ta)\s+(?:(?:todavia|tovia|aun)\s+)?decidid?[oa]\b"
+    # and what closes such a message: "ya te diré", "cuando se decidan te aviso", "de momento
+    # déjalo como está"
+    r"|^\s*(?:ya\s+te\s+(?:dire|digo|contare|aviso)|cuando\s+se\s+decidan\b[^.;]*)\s*[.!]*\s*$"
+    r"|\bdejalo\s+como\s+esta\b"
     r"|\b(?:ha|han|hemos|he)\s+(?:pagado|cobrado|abonado|ingresado)\s+(?:hoy|ayer|esta\s+manana)\b"
     r"|\bya\s+(?:ha|han)\s+(?:pagado|abonado|ingresado)\b"
 )
@@ -1483,6 +1506,143 @@ def _subject_only(subject: Subject, text: str) -> ExtractedFact:
     )
 
 
+# A message forwarded from someone, said in a way the frame reader does not know: "[Reenviado]
+# Nuria Esteve: Hola! …", "Me ha escrito Íñigo Zabala, te lo pego: «…»".
+_FORWARDED_FROM = re.compile(
+    r"^\s*\[\s*(?i:reenviado|reenv[ií]o|fwd?|rv)\s*\]\s*(?i:de\s+)?"
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][^:\n]{2,60}?)\s*:\s*(?P<body>\S.*)$",
+    re.DOTALL,
+)
+_WROTE_TO_ME = re.compile(
+    r"^\s*(?i:me\s+(?:ha|han)\s+(?:escrito|mandado|enviado|reenviado)|me\s+(?:escribe|manda))\s+"
+    # the sender's name, capitalised: "me han mandado esto los del camión" names no one
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][^,:\n]{2,60}?)\s*[,:]?\s*(?i:te\s+lo\s+(?:pego|paso|copio|reenv[ií]o))?"
+    r"\s*:?\s*\n(?P<body>.+)$",
+    re.DOTALL,
+)
+# "Te reenvío lo que me ha mandado una clienta:" and a quote where the sender says who she is
+# ("Hola, soy Rosa María Martínez, la de Mislata"): the frame names no one; the quote does.
+_UNNAMED_FRAME = re.compile(
+    r"^\s*(?:te\s+|os\s+)?(?:reenv[ií]o|paso|copio|pego)\b[^\n]*:\s*\n(?P<body>.+)$",
+    re.DOTALL | re.IGNORECASE,
+)
+_GREETING = re.compile(r"^¡?[^\W\d]+(?:\s+[^\W\d]+)?\s*!+\s*")
+_I_AM = re.compile(r"\b[Ss]oy\s+(?:el\s+|la\s+)?(?P<name>[A-ZÁÉÍÓÚÑ][^,.;:!?\n]{2,50})")
+
+
+def _forwarded_as_quoted(message: str, contacts: Sequence[ContactName]) -> str:
+    """A message forwarded from someone, as "Te paso lo que dice X:" and the message quoted,
+    which is how its first person ("mi correo", "llamadme al…") is read as the sender's."""
+    named = _FORWARDED_FROM.match(message) or _WROTE_TO_ME.match(message)
+    if named is not None:
+        name = named.group("name").strip()
+    else:
+        unnamed = _UNNAMED_FRAME.match(message)
+        said = _I_AM.search(unnamed.group("body")) if unnamed is not None else None
+        people = [
+            mention.contact
+            for mention in (match_contacts(said.group("name"), list(contacts)) if said else [])
+            if mention.contact is not None and mention.contact.kind != OWN
+        ]
+        if unnamed is None or not people:
+            return message
+        named, name = unnamed, people[0].name
+    body = " ".join(
+        re.sub(r"^[\s>]+", "", line).strip() for line in named.group("body").splitlines()
+    ).strip(' «»"“”')
+    # the greeting that opens it ("Kaixo!", "Bo día!") names no one
+    body = _GREETING.sub("", body)
+    return f"Te paso lo que dice {name}:\n«{body}»" if body else message
+
+
+# A newcomer said first, in a quick message's lowercase and without stops: "cliente nuevo el
+# bar nou racó de ruzafa el teléfono es el…", "cliente nuevo jorge sellés el dni es…", "el bar
+# casa toni es cliente nuevo, pagan a 30 dias". Said as "Cliente nuevo: Name. …", the way the
+# reader knows.
+_NEWCOMER_FIRST = re.compile(
+    r"^\s*(?:(?:tenemos|hay)\s+)?(?:(?:un|una)\s+)?(?P<kind>(?:cliente|clienta|proveedor|proveedora)"
+    r"\s+(?:nuev[oa]|nou|nova))\s*[,:]?\s+(?P<rest>\S.*)$",
+    re.DOTALL | re.IGNORECASE,
+)
+_NEWCOMER_AFTER = re.compile(
+    r"^\s*(?:el|la|los|las)\s+(?P<name>[^\W\d][^,.;:()\n]{2,50}?)\s+(?:es|son)\s+(?:(?:un|una)\s+)?"
+    r"(?P<kind>(?:cliente|clienta|proveedor|proveedora)\s+(?:nuev[oa]|nou|nova))\b\s*[,.;:]?\s*"
+    r"(?P<rest>.*)$",
+    re.DOTALL | re.IGNORECASE,
+)
+# Where the name of a newcomer said in lowercase ends: the words that open what is said of it.
+_AFTER_THE_NAME = frozenset(
+    [
+        *["su", "sus", "tiene", "tienen", "paga", "pagan", "pagara", "que", "q", "y", "con"],
+        *["es", "son", "tlf", "tel", "telefono", "movil", "dni", "nif", "cif", "iban", "correo"],
+        *["email", "mail", "se", "nos", "le", "les", "vive", "esta"],
+    ]
+)
+# An article ends it only before what is said of it ("el teléfono es…"), not inside it ("el bar
+# los pinos").
+_SAID_OF_IT = frozenset(
+    [
+        *["tlf", "tel", "telefono", "movil", "numero", "dni", "nif", "cif", "iban", "cuenta"],
+        *["correo", "email", "mail", "direccion", "plazo", "contacto", "encargado", "encargada"],
+        "horario",
+    ]
+)
+_NAME_JOINERS = frozenset(["de", "del", "la", "las", "los", "y", "i", "d"])
+
+
+def _newcomer_first(message: str) -> str:
+    """A newcomer said before anything else about it, as "Cliente nuevo: Name. …"."""
+    after = _NEWCOMER_AFTER.match(message)
+    if after is not None and not _QUESTION_OR_ORDER.search(fold_aligned(message).lower()):
+        name, rest = after.group("name"), after.group("rest")
+    else:
+        first = _NEWCOMER_FIRST.match(message)
+        if first is None or first.group("rest")[:1] in ",.;:(":
+            return message
+        words = re.split(r"[,.;:()\n]", first.group("rest"), maxsplit=1)[0].split()
+        taken: list[str] = []
+        for index, word in enumerate(words):
+            folded = fold_aligned(word).lower()
+            following = fold_aligned(words[index + 1]).lower() if index + 1 < len(words) else ""
+            ends = folded in _AFTER_THE_NAME or (
+                folded in ("el", "la", "los", "las") and following in _SAID_OF_IT
+            )
+            if taken and ends and not word[:1].isupper():
+                break
+            if not re.fullmatch(r"[^\W\d_][\w'’·.-]*", word):
+                break
+            taken.append(word)
+        while taken and fold_aligned(taken[-1]).lower() in _NAME_JOINERS:
+            taken.pop()
+        if taken and fold_aligned(taken[0]).lower() in ("el", "la", "los", "las"):
+            taken = taken[1:]
+        if not taken or len(taken) > 6:
+            return message
+        rest = first.group("rest")
+        rest = rest[rest.find(taken[-1]) + len(taken[-1]) :]
+        if taken[0][:1].isupper():
+            # a name written with capitals ("Clienta nueva, Marisa Olmos (la vecina de la Sra.
+            # Muñoz). Su IBAN: …") ends where they do; what the bracket says of her, aside
+            if not all(w[:1].isupper() or w in _NAME_JOINERS for w in taken):
+                return message
+            # and is read as written unless such an aside follows it
+            if not re.match(r"\s*\([^()]*\)\s*[.,;:]", rest):
+                return message
+            rest = re.sub(r"^\s*\([^()]*\)", "", rest)
+        name = " ".join(taken)
+        after = first
+    if not name.strip() or _QUESTION_OR_ORDER.search(fold_aligned(rest).lower()):
+        return message
+    name = " ".join(
+        w if w in ("de", "del", "y", "i", "d") or w[:1].isupper() else w[:1].upper() + w[1:]
+        for w in name.split()
+    )
+    rest = rest.strip(" ,;:")
+    kind = after.group("kind")
+    said = f"{kind[:1].upper()}{kind[1:]}: {name}."
+    return f"{said} {rest[:1].upper()}{rest[1:]}" if rest else said
+
+
 def extract_facts(
     message: str,
     known: list[KnownAttribute],
@@ -1501,6 +1661,8 @@ def extract_facts(
     """
     if organization:
         contacts = [*contacts, ContactName(0, organization, OWN)]
+    message = _forwarded_as_quoted(message, contacts)
+    message = _newcomer_first(message)
     correction = _corrected_previous(_bare_terms(message, previous, today), previous, today)
     restated = _restated(*correction, known, contacts, today) if correction else []
     if any(not f.note for f in restated):
@@ -1997,6 +2159,12 @@ def _message_facts(
     sender = _letter_sender(message, contacts)
     if sender is not None:
         facts = [_about(f, sender) if _the_companys_own(f) else f for f in facts]
+    signed = _signed_person(message, contacts)
+    if signed is not None and not any(
+        f.attribute == "persona_contacto" and f.subject_contact_id == signed.subject_contact_id
+        for f in facts
+    ):
+        facts = [*facts, signed]
     if not facts:
         if not worth_a_note(cleaned):
             return []
@@ -2111,6 +2279,48 @@ def _signature(message: str) -> list[str]:
     if closing:
         return lines[closing[-1] + 1 : closing[-1] + 1 + SIGNATURE_LINES]
     return lines[-1:]
+
+
+# A signature pasted under a frame: a person's name on a line of its own, her role, and the
+# business she signs for on one of the lines below ("Un saludo,\nMª Carmen Ibort\nJefa de
+# Mantenimiento\nHoteles del Turia S.A."): she is that business's contact person.
+_SIGNING_NAME = re.compile(
+    r"^(?:M[ªa]\.?\s*)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+(?:de\s+|del\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,3}$"
+)
+# The short line a signature follows: a closing ("Un saludo,", "Agur bero bat,") or nothing.
+_BEFORE_SIGNING = re.compile(r"^(?:[^\s,.:;]+\s+){0,3}[^\s,.:;]+\s*,$")
+
+
+def _signed_person(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
+    """The contact-person fact of a pasted signature: its name line, under a closing or a blank
+    line, above a line that is a known business's name."""
+    lines = [re.sub(r"^[\s>]+", "", line).strip() for line in message.splitlines()]
+    others = [c for c in contacts if c.kind != OWN and _a_business(c.name)]
+    for index, line in enumerate(lines[1:], start=1):
+        before = lines[index - 1]
+        if not _SIGNING_NAME.match(line) or _a_business(line):
+            continue
+        if before and not _BEFORE_SIGNING.match(before) and not _CLOSING_FORMULA.match(before):
+            continue
+        if set(_words(line)) & set(ROLE_WORDS) or match_contacts(line, list(contacts)):
+            continue
+        for below in lines[index + 1 : index + 4]:
+            signed = [
+                m.contact
+                for m in match_contacts(below, others)
+                if m.contact is not None and m.end - m.start >= len(below.rstrip(" .")) - 6
+            ]
+            if signed:
+                contact = signed[0]
+                return ExtractedFact(
+                    category="proveedor" if contact.kind == "supplier" else "cliente",
+                    attribute="persona_contacto",
+                    value=line,
+                    text=f"El contacto en {contact.name} es {line}.",
+                    subject_name=contact.name,
+                    subject_contact_id=contact.id,
+                )
+    return None
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:

@@ -162,7 +162,8 @@ def spanish_number(number: Decimal) -> str:
 
 _TERM_DAYS = re.compile(
     # English too: "we pay them at 15 days", "payment terms … 45 days"; Valencian "a 15 dies"
-    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|d|days|dies)\b"
+    # "a 30dd", written short in a chat
+    rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|dd|d|days|dies)\b"
     r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
     r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
 )
@@ -170,7 +171,8 @@ _TERM_MONTHS = re.compile(rf"\ba\s+(?P<n>{_NUMBER_WORD}|\d)\s+mes(?:es)?\b")
 _TERM_EOM = re.compile(
     r"(?:\ba\s+|^|"
     # named as the term: "el plazo ponle fin de mes", "vencimiento: fin de mes", "ponle fin de mes"
-    r"\b(?:plazo|vencimiento)s?\b:?(?:\s+(?:es|sera|ponle|ponles|pon|ahora|de|al|el))*\s+|"
+    # "les damos de plazo hasta fin de mes"
+    r"\b(?:plazo|vencimiento)s?\b:?(?:\s+(?:es|sera|ponle|ponles|pon|ahora|de|al|el|hasta))*\s+|"
     r"\bponles?\s+)"
     r"(?:fin(?:al)?\s+de|final\s+del?)\s+mes\b"
 )
@@ -214,6 +216,8 @@ _CASH = re.compile(
     r"|(?<!\w)(?<!\bha )(?<!\bhe )(?<!\bhas )(?<!\bhan )(?<!\bhemos )(?<!\bhabia )contado\b"
     # and in Valencian: "al comptat", "de comptat"
     r"|\b(?:al|de)\s+comptat\b"
+    # as said in the south: "al contao"
+    r"|\bal\s+contao\b"
 )
 
 
@@ -939,7 +943,7 @@ CALLED_BY = (
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
 _ROLES = (
-    r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|director[a]?|gerente|administrador[a]?|president[ea]|"
+    r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|encargao|director[a]?|gerente|administrador[a]?|president[ea]|"
     r"responsable|contable|conserje|porter[oa]|secretari[oa]|tecnic[oa]|recepcionista|"
     r"mecanic[oa]|comercial|"
     # the same roles said in English inside Spanish ("el que paga es el owner, Sergio")
@@ -949,9 +953,15 @@ _ROLE_HOLDER = (
     # "son del mismo dueño, Enrique Mas": one person holding the role at both
     rf"(?:(?:el|la|del|al)\s+(?:mism[oa]\s+)?{_ROLES}"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
+    # "el q controla de placas es el Quique", "la que se ocupa de los pedidos es…"
+    r"|(?:el|la)\s+(?:que|q)\s+(?:controla|se\s+ocupa|sabe)\s+(?:de\s+)?(?:(?:las|los|el|la)\s+)?"
+    r"[a-z]{4,}"
     # "la q manda es la hermana mayor, Reme", "quien decide es su hijo": who decides there
     r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide))"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
+    # where: "la presidenta nueva de Las Palmeras, la Reme"
+    # (a capitalised name only: "el dueño del bar es primo de Lucía" names no one)
+    r"(?P<where>\s+(?:de|del)\s+[^,.;:]{2,30}?)?"
     r"(?:\s*,|\s+es|\s+son)"
     rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
     r"|preguntar?\s+x|pregunta\s+x"
@@ -963,7 +973,8 @@ _PERSON_CUE = re.compile(
     r"preguntad\s+por|"
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
-    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|mi\s+nombre\s+es|"
+    r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|"
+    r"mi\s+nombre\s+(?:completo\s+|entero\s+|real\s+)?es|"
     rf"{CALLED_BY}|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     # a title before the name ("a Dña. Sonia Pérez"), never the name itself
@@ -1001,7 +1012,13 @@ _PERSON_CUE = re.compile(
     r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
     # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
     # señor Císcar es viudo" is about him)
-    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora)\s+)?"
+    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora|doctor|doctora)\s+)?"
+    # who they are, then the name: "nos atiende ahora un pana, Deivis"
+    r"(?:(?:un|una)\s+[a-z]{3,}(?:\s+nuev[oa])?\s*,\s*)?"
+    # the article before a first name, as said in much of Spain ("es el Quique", "el encargado
+    # es el Rubén"): only before a capitalised word, and not after "a" or "con" ("a la Central",
+    # "con la Dra. Sanchis"), where the cue is read without it (_ARTICLE_BEFORE_NAME)
+    r"(?:(?P<article>el\s+|la\s+|l')(?=[a-zñ]{2,}))?"
     # a first name said again with the surname: "Rubén, Rubén Soler" is Rubén Soler
     r"(?:(?P<said>[a-zñ]{2,}),\s+(?=(?P=said)\b))?"
     r"(?P<name>[a-zñ]{2,}(?:\s+(?!y\b|de\b|que\b|en\b|o\b|pero\b)[a-zñ]{3,})?)"
@@ -1302,11 +1319,36 @@ _NOT_OWN_NICKNAMES = frozenset(
 )
 
 
-def _cues(folded: str) -> list[re.Match[str]]:
+_WITHOUT_ARTICLE = re.compile(
+    _PERSON_CUE.pattern.replace(
+        r"(?:(?P<article>el\s+|la\s+|l')(?=[a-zñ]{2,}))?", r"(?P<article>(?!))?"
+    )
+)
+# The weak cues an article may stand after before a name: "es el Quique", "ye la Xuana".
+_ARTICLE_AFTER = frozenset(["es", "ye", "son"])
+
+
+def _article_before_name(match: re.Match[str], text: str) -> bool:
+    """Whether the article a cue was read with stands before a person's name: a capitalised
+    word that names no business ("es el Bar Paco" is none), after a cue that allows it."""
+    start = match.start("name")
+    first = match.group("name").split()[0]
+    return (
+        text[start].isupper()
+        and first not in BUSINESS_WORDS
+        # a title is read by its own cue: "el Sr. Cuesta", "la Dra. Sanchis"
+        and first.rstrip(".") not in _NOT_PERSON | {"sr", "dr", "dra", "sra", "srta"}
+        and (not match.group("weak") or match.group("weak") in _ARTICLE_AFTER)
+    )
+
+
+def _cues(text: str, folded: str) -> list[re.Match[str]]:
     """Every person cue; the words after one that names nobody may hold the next cue
     ("ahora lleva las facturas Marisa": "ahora" names nobody, "lleva las facturas" does)."""
     found, position = [], 0
     while match := _PERSON_CUE.search(folded, position):
+        if match.group("article") and not _article_before_name(match, text):
+            match = _WITHOUT_ARTICLE.match(folded, match.start()) or match
         found.append(match)
         position = match.start("name")
     return found
@@ -1317,10 +1359,14 @@ _THIRD_WORD = re.compile(r" ([A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})\b")
 
 def _people(text: str, folded: str) -> list[Slot]:
     slots: list[Slot] = []
-    for match in _cues(folded):
+    for match in _cues(text, folded):
         if slots and match.start("name") < slots[-1].end:
             continue
         words = text[match.start("name") : match.end("name")].split()
+        if match.group("article") and not _article_before_name(match, text):
+            continue
+        if match.group("where") and not text[match.start("name")].isupper():
+            continue
         if match.group("weak"):
             # After a plain "es" or "con" only a capitalised word is a name ("es Carmen").
             words = [w for w in words[:2] if w[:1].isupper()][:2]
@@ -1340,11 +1386,12 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         start = match.start("name")
         end = start + len(" ".join(words[: len(kept)]))
-        surname = _THIRD_WORD.match(text, end)
-        if (
-            len(kept) == 2
+        # the surnames after a capitalised first name, up to four words in all: "Andrés Emilio
+        # Pons Reyes", two first names and two surnames, as in an ID card
+        while (
+            2 <= len(kept) < 4
             and all(w[:1].isupper() for w in words[:2])
-            and surname is not None
+            and (surname := _THIRD_WORD.match(text, end)) is not None
             and fold_aligned(surname.group(1)).lower() not in _NOT_PERSON | _OPENERS
         ):
             kept.append(surname.group(1))
@@ -1353,6 +1400,8 @@ def _people(text: str, folded: str) -> list[Slot]:
         slots.append(Slot(kind, " ".join(kept), start, end))
     for match in _NICKNAME_BEFORE.finditer(folded):
         start, end = match.span("name")
+        # "es el Rubio, así le conocen": the name the article stood before is what he is called
+        slots = [s for s in slots if not (s.kind == "person" and s.start == start and s.end <= end)]
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("nickname", text[start:end], start, end))
     own_first = _OWN_NICKNAME_FIRST.match(folded)
@@ -1429,6 +1478,42 @@ def _labels(slots: list[Slot], folded: str) -> list[Slot]:
     ]
 
 
+# A value taken back at once, as a voice note or a quick message does: "45 días, no perdona,
+# 60", "a 90 días, ay no, a 60", "paga a 45… no, espera, a 60", "plazo 60d… no, perdona, 45d".
+TAKEN_BACK = (
+    r"\s*(?:…|\.{2,3})?\s*,?\s*(?:no\s*,?\s*(?:perdona|perdon|espera|digo|mejor\s+dicho)\b"
+    r"|(?:ay|uy|ay\s+perdona|uy\s+perdona)\s*,?\s+no\b)"
+)
+# The number that replaces it, bare: the same kind and unit as the value taken back.
+_REPLACED_BY = re.compile(
+    TAKEN_BACK + r"\s*,?\s*(?:(?:que\s+)?(?:es|son)\s+)?(?:a\s+|al\s+|el\s+|en\s+|un\s+)?"
+    rf"(?P<n>\d{{1,3}}(?:,\d+)?|{_NUMBER_WORD})\s*(?P<unit>dias|dies|d\b|%|por\s*ciento\b)?"
+    r"(?!\s*(?:€|e\b|eur|de\b|h\b|:|,\d|\.\d|/))"
+)
+
+
+def _replacements(slots: list[Slot], folded: str) -> list[Slot]:
+    """The bare number a value taken back is replaced by, as a value of its kind."""
+    found = []
+    for slot in slots:
+        if slot.kind not in ("term", "percent"):
+            continue
+        match = _REPLACED_BY.match(folded, slot.end)
+        if match is None:
+            continue
+        n = _number(match.group("n"))
+        if n is None or n <= 0:
+            continue
+        if slot.kind == "term" and n == n.to_integral_value() and n <= 365:
+            value = f"{int(n)} días"
+        elif slot.kind == "percent" and n < 100:
+            value = f"{spanish_number(n)} %"
+        else:
+            continue
+        found.append(Slot(slot.kind, value, match.start("n"), match.end()))
+    return found
+
+
 def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
     """Every typed value in ``text``, with its span, in order; overlapping spans all kept."""
     today = today or datetime.date.today()
@@ -1441,6 +1526,7 @@ def find_slots(text: str, today: datetime.date | None = None) -> list[Slot]:
         *_identifiers(text, folded),
         *_people(text, folded),
     ]
+    slots.extend(_replacements(slots, folded))
     # A value inside a longer one is part of it: "agosto" in "del 1 al 15 de agosto".
     kept = [
         slot
