@@ -2016,6 +2016,33 @@ def _polite_gerund_reading(folded: str) -> str | None:
     return said.replace("¿", "").replace("?", ".") if said != folded else None
 
 
+# Read on the folded text, each on its own (policy round 30).
+_ORDERS_BY_COMPOSITION = (
+    _PUBLISHED_WITHOUT_APPROVAL,
+    _PORTUGUESE_SEND,
+    _STANDING_ORDER,
+    _ROLE_TAKEN,
+    _TO_ANY_ASSISTANT,
+    _TOLD_WHEN_ASKED,
+    _RIGHTS_CHANGED,
+    _MESSAGE_ON_BEHALF,
+)
+
+
+def _ordered_by_composition(text: str, folded: str) -> bool:
+    """Whether ``text`` (``folded``) gives an order the round-30 rules read by its parts."""
+    if any(pattern.search(folded) for pattern in _ORDERS_BY_COMPOSITION):
+        return True
+    if _LIST_TO_SOMEONE.search(text):  # read on the text as written: names are capitalised
+        return True
+    to_an_address = _DATA_TO_AN_ADDRESS.search(folded) and _AS_A_RULE_OR_IN_BULK.search(folded)
+    return bool(
+        (to_an_address and not is_reported_wish(text))
+        or (_STANDING.search(folded) and _BEHIND_THEIR_BACKS.search(folded))
+        or (_IN_SILENCE.search(folded) and _ANY_ORDER_FORM.search(folded))
+    )
+
+
 def is_injection(text: str) -> bool:
     """Whether ``text`` instructs Suma or orders it to send data to someone (module docstring)."""
     text = blank_matches(unspell_addresses(text), _SHARED_WITH_US)
@@ -2024,27 +2051,7 @@ def is_injection(text: str) -> bool:
         return True
     if _HIDING_FROM_ONE.search(folded) and not _KEPT_PRIVATE.search(folded):
         return True
-    if _PUBLISHED_WITHOUT_APPROVAL.search(folded) or _PORTUGUESE_SEND.search(folded):
-        return True
-    if (
-        _DATA_TO_AN_ADDRESS.search(folded)
-        and _AS_A_RULE_OR_IN_BULK.search(folded)
-        and not is_reported_wish(text)
-    ):
-        return True
-    if _STANDING.search(folded) and _BEHIND_THEIR_BACKS.search(folded):
-        return True
-    if (
-        _STANDING_ORDER.search(folded)
-        or _ROLE_TAKEN.search(folded)
-        or _TO_ANY_ASSISTANT.search(folded)
-        or _TOLD_WHEN_ASKED.search(folded)
-        or _RIGHTS_CHANGED.search(folded)
-        or _MESSAGE_ON_BEHALF.search(folded)
-        or _LIST_TO_SOMEONE.search(text)
-    ):
-        return True
-    if _IN_SILENCE.search(folded) and _ANY_ORDER_FORM.search(folded):
+    if _ordered_by_composition(text, folded):
         return True
     readings = (
         folded,
