@@ -43,9 +43,8 @@ _SPREAD = (
     r"vea|vean|filtr\w*|reenvi\w*)"
 )
 _ANYONE = (
-    r"(?:nadie|ninguno|ninguna|los\s+demas|las\s+demas|el\s+resto|el\s+equipo|la\s+oficina|"
-    r"los\s+companeros|las\s+companeras|todos|todo\s+el\s+mundo|la\s+gente|los\s+otros|"
-    r"el\s+grupo|la\s+plantilla)"
+    r"(?:" + _OTHERS + r"|ninguno|ninguna|la\s+oficina|las\s+companeras|todos|todo\s+el\s+mundo|"
+    r"la\s+gente|el\s+grupo)"
 )
 # "Para mí" is also an opinion ("para mí que va a llover"): narrowing an opinion costs nothing,
 # sharing a private note costs a leak, so it counts as a marker wherever it stands.
@@ -394,11 +393,7 @@ _SHARE = re.compile(
     r"(?:pasa|comparte|sube|reenvia)(?:lo|la|selo|sela)?\s+(?:a|al|con)\s+(?:el\s+|la\s+)?(?:equipo|"
     r"oficina|plantilla|resto\s+del\s+equipo)\b|"
     r"(?:esto|eso)\s+es\s+public[oa]\b|"
-    # Policy round 30: "quiero que esto lo sepa todo el equipo", "súbelo a lo compartido",
-    # "para el resto del equipo".
-    r"que\s+(?:esto|eso)\s+(?:lo\s+|la\s+)?(?:sepa|sepan|vea|vean|tenga|tengan)\s+"
-    r"(?:todos|todo\s+el\s+mundo|el\s+equipo|todo\s+el\s+equipo|toda\s+la\s+empresa|los\s+demas|"
-    r"el\s+resto|" + _ALL_OF_US + r")|"
+    # Policy round 30: "súbelo a lo compartido", "para el resto del equipo".
     r"(?:sube|pasa|pon|mete|guarda|deja)(?:lo|la|los|las)?\s+(?:a|en)\s+lo\s+(?:compartido|comun)\b|"
     r"(?:para|pa)\s+" + _ALL_OF_US + r"|"
     r"(?:para|pa)\s+(?:todos|todo\s+el\s+mundo|toda\s+la\s+empresa|la\s+empresa|el\s+equipo|"
@@ -447,10 +442,12 @@ _SHARE = re.compile(
     # que…", "compártalo con el equipo").
     r"compart[ae](?:l[eoa]s?|selo)\s+(?:a|con)\s+(?:todo\s+el\s+mundo|todos|el\s+equipo|todo\s+el\s+equipo|"
     r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
-    r"(?<!\bsin\s)(?:para\s+)?que\s+(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|vean|tenga|tengan|sepais|tengais|"
-    r"conozca|conozcan|lea|lean)\s+(?:todos|todo\s+el\s+mundo|el\s+equipo|"
-    r"todo\s+el\s+equipo|toda\s+la\s+empresa|toda\s+la\s+oficina|los\s+demas|el\s+resto|"
-    r"toda\s+la\s+plantilla|la\s+plantilla|todo\s+el\s+personal|" + _ALL_OF_US + r")|"
+    # Policy round 30: "para que la vea toda la empresa", "quiero que esto lo sepa todo el equipo".
+    r"(?<!\bsin\s)(?:para\s+)?que\s+(?:(?:esto|eso)\s+)?(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|"
+    r"vean|tenga|tengan|sepais|tengais|conozca|conozcan|lea|lean)\s+(?:todos|todo\s+el\s+mundo|"
+    r"el\s+equipo|todo\s+el\s+equipo|toda\s+la\s+empresa|los\s+demas|el\s+resto|la\s+plantilla|"
+    + _ALL_OF_US
+    + r")|"
     # Everybody would do well to know it: "a todo el grupo le vendrá bien saberlo", "les
     # conviene saberlo a todos", "que le sirve a cualquiera que vaya".
     r"(?:a\s+)?(?:todos|todo\s+el\s+mundo|todo\s+el\s+equipo|toda\s+la\s+(?:empresa|oficina|plantilla)|"
