@@ -102,6 +102,7 @@ def recordar(
             category=category,
             text=strip_markers(text) or text,
             explicit=True,
+            shared_in_words=shared_in_words,
             requested_visibility=requested,
             source_message_id=str(source_message_id) if source_message_id else None,
             organization_id=organization_id,

@@ -82,8 +82,22 @@ INSTRUCTION = Backstop("instruction", threshold=0.3)
 PRIVATE_MARKER = Backstop("private_marker", threshold=0.5)
 
 
-def reads_as_instruction(text: str, *, vector: Sequence[float] | None = None) -> bool:
-    return INSTRUCTION.flags(text, vector=vector)
+# A fact whose wish to be shared was taken apart from it, a heading or a sentence of its own or a
+# rider after it (decision 0058). On every committed set but those held out (in sample: the weights
+# were trained on them), the rules read as orders all 12 injections so worded; of the 583 such
+# lines that are no injection, 15 scored from 0.3 (the backstop's threshold) to 0.5 and none
+# higher: explicit wishes that were kept narrower than asked.
+WISH_APART_THRESHOLD = 0.5
+
+
+def reads_as_instruction(
+    text: str, *, vector: Sequence[float] | None = None, wish_apart: bool = False
+) -> bool:
+    if not wish_apart:
+        return INSTRUCTION.flags(text, vector=vector)
+    if vector is None:
+        vector = embed_passages([text])[0]
+    return INSTRUCTION.probability(vector) >= WISH_APART_THRESHOLD
 
 
 def reads_as_private(text: str, *, vector: Sequence[float] | None = None) -> bool:

@@ -249,6 +249,8 @@ _NARROW = re.compile(
     r"no\s+(?:lo\s+|la\s+)?(?:tiene|tienen|debe|puede|necesita)\s+(?:que\s+)?"
     r"(?:ver|saber|leer)(?:lo)?\s+nadie|"
     r"(?:to|for)\s+myself|just\s+for\s+me|only\s+for\s+me|for\s+me\s+only|"
+    # Policy round 31: "note to self", "not for the team (memory)".
+    r"notes?\s+to\s+(?:self|myself)|not\s+for\s+(?:the\s+)?(?:team|company|others|everyone|shared)\b|"
     # As a heading or an aside: "only me: …", "just me, …", "me only".
     r"(?:^|[(\-–—,;]\s*)(?:only|just)\s+me\s*[:,.)\-–—]|\bme\s+only\b|keep\s+(?:it|this(?:\s+one)?|that(?:\s+one)?)\s+(?:private|to\s+yourself|secret|"
     r"between\s+us|quiet)|"
@@ -362,7 +364,9 @@ _ALL_OF_US = (
     # Policy round 30: the place for its people, the colleagues, the rest of the team.
     r"todo\s+el\s+(?:taller|almacen|personal)|toda\s+la\s+(?:tienda|plantilla|oficina)|"
     r"los\s+companeros|las\s+companeras|el\s+resto\s+del\s+(?:equipo|personal|taller|grupo)|"
-    r"el\s+resto\s+de\s+la\s+(?:empresa|oficina|plantilla))"
+    r"el\s+resto\s+de\s+la\s+(?:empresa|oficina|plantilla)|"
+    # Policy round 31: the crowd in Spain's slang, "info pa toda la peña".
+    r"toda\s+la\s+(?:pena|basca|cuadrilla|tropa|panda))"
 )
 _SHARE = re.compile(
     r"(?<!\w)(?:"
@@ -444,7 +448,10 @@ _SHARE = re.compile(
     r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
     # Policy round 30: "para que la vea toda la empresa", "quiero que esto lo sepa todo el equipo".
     r"(?<!\bsin\s)(?:para\s+)?que\s+(?:(?:esto|eso)\s+)?(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|"
-    r"vean|tenga|tengan|sepais|tengais|conozca|conozcan|lea|lean)\s+(?:todos|todo\s+el\s+mundo|"
+    # Policy round 31: the wish in the past subjunctive ("me gustaría que lo tuviera todo el
+    # equipo").
+    r"vean|tenga|tengan|sepais|tengais|conozca|conozcan|lea|lean|tuviera|tuvieran|viera|vieran|"
+    r"supiera|supieran|conociera|conocieran|leyera|leyeran)\s+(?:todos|todo\s+el\s+mundo|"
     r"el\s+equipo|todo\s+el\s+equipo|toda\s+la\s+empresa|los\s+demas|el\s+resto|la\s+plantilla|"
     + _ALL_OF_US
     + r")|"
@@ -619,6 +626,12 @@ _OWN_LIFE = re.compile(
     r"(?:mi|del|de\s+mi)\s+divorcio|"
     r"(?:voy|vamos)\s+a\s+(?:casarme|casarnos|mudarme|mudarnos|jubilarme|tener\s+un\s+bebe|"
     r"dejar\s+la\s+empresa|irme\s+de)|"
+    # Policy round 31: a plan only thought of ("ando pensando en mudarme"), a treatment begun
+    # ("inicio un tratamiento de fisioterapia los miércoles").
+    r"(?:pensando|pienso|planeo|planeando|me\s+planteo|quiero|queremos)\s+(?:en\s+)?(?:mudarme|"
+    r"mudarnos|cambiarme\s+de\s+casa|jubilarme|casarme|casarnos|irme\s+a\s+vivir)|"
+    r"(?:empiezo|empezare|inicio|iniciare|comienzo|comenzare|voy\s+a\s+(?:empezar|iniciar|comenzar))\s+"
+    r"(?:un|una|el|la|mi)\s+(?:tratamiento|terapia|rehabilitacion|fisioterapia|fisio|dieta)\b|"
     r"(?:dejo|dejare)\s+(?:la\s+empresa|el\s+trabajo|el\s+taller)|"
     r"mis\s+(?:vacaciones|vacas)|(?:estare|estoy|estaremos)\s+de\s+(?:vacaciones|vacas)|"
     # Leave of one's own, said formally too: "le comunico que estaré de permiso de paternidad".

@@ -39,6 +39,7 @@ from sumalos.accounts.access import AiAccess
 from sumalos.accounts.models import Area, Organization
 from sumalos.embeddings import embed_passages
 from sumalos.invoicing.models import Contact
+from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
 
 CONTACT_SUBJECT = re.compile(r"^contacto:(\d+)$")
@@ -200,6 +201,7 @@ def memory_write(
         # learned private marker may narrow, whatever the caller asked (decision 0053), unless
         # the message it came from asked in words to be shared.
         unmarked=scope_requested(text) is None and not shared_in_words,
+        shared_in_words=shared_in_words,
     )
     if destination and not result.merged:
         return replace(result, reason=f"{result.reason} {REASON_DESTINATION}")
@@ -209,7 +211,28 @@ def memory_write(
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
-def _reads_as_order(text: str, embedding: list[float]) -> bool:
+def _told_beside_the_wish(sentence: str) -> str:
+    """What one sentence tells beside its wish to share, for the instruction backstop.
+
+    The fact alone when the wish rides after it ("lo de Talleres que te dije, lo de los 60
+    días, que lo sepan todos", policy round 31); the sentence whole when it opens with the wish
+    ("compártelas con todo el equipo sin esperar" is read as the order it may be); nothing when
+    it only shares, in words the markers are stripped by or in a few others ("q lo sepan todos").
+    """
+    bare = sentence.strip(" .!?¡¿,;:")
+    told = strip_markers(sentence).strip(" .!?¡¿,;:")
+    only_a_wish = (
+        fold(told) == fold(bare)
+        and len(told.split()) <= 5
+        and marked_visibility(told) == Visibility.SHARED
+    )
+    if not told or only_a_wish:
+        return ""
+    rides_after = fold(bare).startswith(fold(told)) and len(told.split()) >= 4
+    return told if rides_after else sentence
+
+
+def _reads_as_order(text: str, embedding: list[float], *, asked_to_share: bool = False) -> bool:
     """The learned backstop (decision 0048) on what ``text`` tells. A heading that asks to
     share is itself worded as a request ("Ruego que esté disponible para todo el personal: …")
     and must not make the fact after it read as an order; an order that shares ("publícalos
@@ -220,19 +243,24 @@ def _reads_as_order(text: str, embedding: list[float]) -> bool:
     )
     read = told.strip() if shared_heading else text
     # A sentence that only asks to share ("… Para que la vea toda la empresa.") says where the
-    # note goes, not an order (decision 0052): the backstop reads the text without it. An order
-    # that shares in its own sentence ("compártelas con todo el equipo sin esperar") is read whole.
+    # note goes, not an order (decision 0052): the backstop reads the text without it, and
+    # without a wish that rides after the fact. An order that shares in its own words
+    # ("compártelas con todo el equipo sin esperar") is read whole.
+    # The message asked in words to share, and the fact kept lost those words: taken apart.
+    wish_apart = shared_heading or (asked_to_share and marked_visibility(text) is None)
     if marked_visibility(read) == Visibility.SHARED:
-        read = " ".join(
-            sentence
-            for sentence in _SENTENCES.split(read)
-            if strip_markers(sentence).strip(" .!?¡¿,;:")
-        )
+        whole = " ".join(read.split())
+        read = " ".join(filter(None, map(_told_beside_the_wish, _SENTENCES.split(read))))
+        wish_apart = wish_apart or read != whole
     # A customer's wish told ("el Gimnasio pidió que las facturas vayan a nombre de…") is
     # worded like an order; the rules have read it for orders and addresses already.
     if is_reported_wish(read):
         return False
-    return reads_as_instruction(read, vector=embedding if read == text else None)
+    # A fact whose wish to share was taken apart from it must read as an order more surely
+    # (decision 0058).
+    return reads_as_instruction(
+        read, vector=embedding if read == text else None, wish_apart=wish_apart
+    )
 
 
 def _store(
@@ -242,6 +270,7 @@ def _store(
     organization_id: int | None,
     fields: dict[str, Any],
     unmarked: bool = False,
+    shared_in_words: bool = False,
 ) -> WriteResult:
     visibility = layer.visibility
     org_id = None if visibility == Visibility.PERSONAL else organization_id
@@ -277,7 +306,7 @@ def _store(
     # (decision 0048), or like a wish to keep it to oneself in words no rule reads (decision
     # 0053): the learned backstops only ever narrow, to the writer's own note. The same fact
     # already known on this level merged above, adding nothing new to it.
-    order = widening and _reads_as_order(fields["text"], embedding)
+    order = widening and _reads_as_order(fields["text"], embedding, asked_to_share=shared_in_words)
     if order or (widening and unmarked and reads_as_private(fields["text"], vector=embedding)):
         narrowed = _store(
             access=access,
