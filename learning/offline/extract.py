@@ -1890,10 +1890,15 @@ def _moved_to(
 _BARE_NUMBER = re.compile(
     # also after an arrow or a sign in a list ("- farmacia nuñez -> 45", "hoteles: 30")
     # not a price's whole part: "el gasoil a 1,29"
-    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
+    # or an order that sets it after a question about the term ("¿qué plazo tiene…?" "ponle 45")
+    r"(?:\b(?:a|es\s+a|son|serian?|[Pp]onle|[Pp]onles)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
     r"(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
     re.MULTILINE,
 )
+
+
+# A question about someone's payment term: "¿qué plazo tiene…?", "¿a cuántos días paga…?".
+_ASKED_TERM = re.compile(r"\bplazo\b[^?]*\?|\bcuantos\s+dias\b[^?]*\?")
 
 
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
@@ -1901,7 +1906,8 @@ def _bare_terms(message: str, previous: str | None, today: datetime.date | None)
     a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
     context = f"{previous or ''} {message}"
     terms = [s for s in find_slots(context, today) if s.kind == "term"]
-    if not any("dias" in fold_aligned(s.value) for s in terms):
+    asked = _ASKED_TERM.search(fold_aligned(previous or "").lower()) is not None
+    if not asked and not any("dias" in fold_aligned(s.value) for s in terms):
         return message
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
 

@@ -6,7 +6,8 @@ papel", "en papel se les pierden") and a phone's label that is no channel, a bus
 by its own word alone ("en ruiz"), "los de …" whose address spells a contact, a writer's hours
 before a tag question, contact persons said with a title, in Valencian or in a forwarded mail,
 a value refused and the one wanted instead, a hypothesis, a contact's wish, a price and a
-discount in one sentence, and the company's own things as notes about the company."""
+discount in one sentence, the company's own things as notes about the company, "la mañana" as
+a part of the day, and "ponle 45" after a question about the term."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ ROUND25 = [
     ContactName(10, "Recambios Calderas Turia S.L.", "supplier"),
     ContactName(11, "Inmaculada Castelló", "customer"),
     ContactName(12, "Teresa Muñoz", "customer"),
+    ContactName(13, "Colegio Infantil Pequeñines S.L.", "customer"),
 ]
 
 
@@ -270,4 +272,20 @@ def test_who_looks_after_the_companys_alarm_is_a_note_about_the_company():
     facts = _read("la alarma de la nave la revisa Securitas cada seis meses")
     assert [(f.subject_name, f.category, f.attribute, f.value) for f in facts] == [
         ("", "empresa", "nota", "La alarma de la nave la revisa Securitas cada seis meses.")
+    ]
+
+
+# --- a part of the day is no tomorrow; an order that sets the term asked about ------------------
+
+
+def test_the_morning_as_a_part_of_the_day_is_no_event():
+    assert _facts(
+        "en el colegio pequeñines solo se puede trabajar después de las 17:00, "
+        "en la mañana hay niños por todos lados"
+    ) == [("Colegio Infantil Pequeñines S.L.", "cliente", "horario", "desde 17:00")]
+
+
+def test_an_order_that_sets_the_term_asked_about():
+    assert _facts("ponle 60", previous="¿a cuántos días paga Talleres García?") == [
+        ("Talleres García S.L.", "cliente", "plazo_pago", "60 días")
     ]
