@@ -25,7 +25,7 @@ from learning.base import (
     GateDecision,
     KnownAttribute,
 )
-from learning.offline.extract import note_fact, worth_a_note
+from learning.offline.extract import group_by_address, note_fact, worth_a_note
 from learning.offline.subjects import link, match_contacts
 from learning.providers import get_provider
 from memory.learned import reads_as_private
@@ -308,9 +308,13 @@ def proposal_contact(
         named = link(fact.subject_name, everyone)
     else:
         # A clause, not a name: the contact it names, or else the one the previous message of
-        # a follow-up names.
-        named = _named_above_others(fact.subject_hint, everyone) or _named_above_others(
-            fact.previous_hint, everyone
+        # a follow-up names, or else the one "los de …" means by the address the clause gives
+        # ("los de los tubos de levante: pedidos@saneamientoslevante.com").
+        by_address = group_by_address(fact.subject_hint, everyone)
+        named = (
+            _named_above_others(fact.subject_hint, everyone)
+            or _named_above_others(fact.previous_hint, everyone)
+            or (by_address.contact if by_address is not None else None)
         )
     return Contact.objects.get(pk=named.id) if named is not None else None
 

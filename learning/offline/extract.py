@@ -171,7 +171,7 @@ _COMPANY_CUES = re.compile(
     r"our|we)\b"
 )
 _NEGATED_BEFORE = re.compile(
-    r"(?:\bno|\bnada\s+de|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
+    r"(?:\bno|\bnada\s+(?:de|por|x|en)|\bni|\bantes|\ben\s+vez\s+de|\ben\s+lugar\s+de|\bolvida|"
     r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
     # "mejor mensajes que llamadas": the second is what is not wanted.
     r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b"
@@ -267,7 +267,7 @@ _ROLE_BEFORE = re.compile(
     # "our contact there is the building manager, a guy called Mark Hollis"
     r"\bcontact\s+(?:there\s+|here\s+)?is\b[^.;:]{0,50}|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
-    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|se\s+encarga)\b[^,.;:]{0,20}|"
+    r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|nos\s+porta|se\s+encarga)\b[^,.;:]{0,20}|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
@@ -301,7 +301,8 @@ _TRAILING_ORDER = re.compile(
 _UNSURE = re.compile(
     r"\ble\s+(?:di|he\s+dado|pase|he\s+pasado|mande|he\s+mandado)\s+mi\b|"
     r"^\s*(?:igual|a\s+lo\s+mejor|quizas?|puede\s+que|no\s+se\s+si|ojala|creo\s+que\s+igual)\b"
-    r"|^\s*si\s+(?:\w+\s+){0,5}?\w{2,}(?:ara|iera|ase|iese|aran|ieran)\b|\bya\s+veremos\b"
+    r"|^\s*si\s+(?:\w+\s+){0,5}?(?:\w{2,}(?:ara|iera|ase|iese|aran|ieran)|dier[ao]n?|diese)\b"
+    r"|\bya\s+veremos\b"
     # "No me acuerdo" after a question, a retraction, a payment that happened today.
     r"|^\s*(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
@@ -313,6 +314,8 @@ _UNSURE = re.compile(
     r"|\b(?:estoy|estaba|estamos|estabamos|esta|estan|estaban)\s+pensando\s+(?:en|si)\b"
     r"|\blo\s+(?:esta|estan|estamos|estoy)\s+pensando\b|^\s*capaz\s+que\b"
     r"|\bno\s+lo\s+tengo\s+(?:muy\s+)?claro\b"
+    # "…no? no sé, lo hablo con Pablo": a doubt left to talk over
+    r"|\bno\s+se\s*[,.]\s*(?:ya\s+)?(?:lo|la)\s+(?:hablo|hablamos|miro|miramos|consulto|consultamos)\b"
     r"|\b(?:no|nun)\s+(?:esta|ta)\s+(?:(?:todavia|tovia|aun)\s+)?decidid?[oa]\b"
     # and what closes such a message: "ya te diré", "cuando se decidan te aviso", "de momento
     # déjalo como está"
@@ -473,6 +476,27 @@ def _clauses(text: str) -> list[str]:
 # "mensajes cortitos", "correos breves": how long the answers are, not the channel; nor is
 # "entre llamada y llamada" a way to reach anyone.
 _LENGTH_AFTER = re.compile(r"\s+(?:muy\s+|bien\s+)?(?:cort|breve)")
+# A way of sending that fails them: "que en papel se les pierden", "el correo no lo miran".
+_LOST_AFTER = re.compile(
+    r"\s+(?:se\s+(?:les?\s+|nos\s+)?pierde|(?:no\s+)?(?:lo|la|los|las)\s+pierde|"
+    r"no\s+(?:lo|la|los|las)\s+(?:mira|lee|ve|coge))"
+)
+# The word that labels a number ("teléfono nuevo 963…", "otro tlf, el 961…"), not said as the
+# way to reach them ("mejor por teléfono, el 961…").
+_NUMBER_LABEL = re.compile(r"^(?:telefono|tlf|telf|telefon|movil)$")
+_BY_BEFORE = re.compile(r"\b(?:por|x|al|mejor)\s+$")
+LABEL_REACH = 30
+
+
+def _labels_a_number(slot: Slot, slots: list[Slot], folded: str) -> bool:
+    """Whether a channel word only names the number that follows it."""
+    if slot.kind != "channel" or not _NUMBER_LABEL.match(folded[slot.start : slot.end]):
+        return False
+    if _BY_BEFORE.search(folded[max(0, slot.start - 8) : slot.start]):
+        return False
+    return any(o.kind == "phone" and 0 <= o.start - slot.end <= LABEL_REACH for o in slots)
+
+
 _BETWEEN_BEFORE = re.compile(r"\bentre\s+(?:[a-z]+\s+y\s+)?$")
 
 
@@ -497,6 +521,8 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         )
         and not (reaching and s.kind == "time" and _BUSY_AFTER.match(folded, s.end))
         and not (s.kind == "channel" and _LENGTH_AFTER.match(folded, s.end))
+        and not (s.kind == "channel" and _LOST_AFTER.match(folded, s.end))
+        and not _labels_a_number(s, slots, folded)
         and not (
             s.kind == "channel" and _BETWEEN_BEFORE.search(folded[max(0, s.start - 30) : s.start])
         )
@@ -594,6 +620,9 @@ def find_subject(
             if (renamed := _renamed_after(mention, text)) is not None:
                 return replace(_mention_subject(renamed, text), set_apart=True)
             return _mention_subject(mention, text)
+    owner = group_by_address(text, known) if attribute == "email" else None
+    if owner is not None:
+        return _mention_subject(owner, text)
     if _CALL_ME.search(folded):
         return Subject(WRITER)
     # A business read as a person's name ("A Aislamientos Turia, que nos sirve…") is a subject.
@@ -634,10 +663,22 @@ def find_subject(
     return Subject("")
 
 
+def group_by_address(text: str, contacts: list[ContactName]) -> Mention | None:
+    """The contact "los de …" means when the words link to none but the address they give
+    spells its name ("los de los tubos de levante: pedidos@saneamientoslevante.com")."""
+    groups = role_groups(text)
+    owner = domain_owner(text, [c for c in contacts if c.kind != OWN]) if groups else None
+    if owner is None:
+        return None
+    return Mention(owner.name, groups[0].start, groups[0].end, owner)
+
+
 # Who decided or told it, not whom it is about: "— Pablo decided it this morning", "lo ha
 # decidido Pablo", "según Pablo", "Pablo says".
 _TOLD_BEFORE = re.compile(
     r"\b(?:segun|lo\s+(?:ha\s+)?(?:decidido|dicho|confirmado)|lo\s+(?:decidio|dijo|dice|confirmo)|"
+    # and in Galician, the pronoun after the verb: "eso díxolo Pablo"
+    r"dixolo|dixomo|"
     r"(?:decided|said|confirmed)\s+by"
     # where a datum is on record: "tal como figura en el censo de la Agencia Tributaria"
     r"|(?:tal\s+)?(?:como|segun)\s+(?:figura|consta|aparece|viene)\s+en\s+(?:[a-z]+\s+){0,4}?"
@@ -1046,6 +1087,7 @@ def _clause_facts(
         _outside_names(find_slots(clause, today), clause, contacts), contacts
     )
     slots = _opening_name(slots, clause, contacts)
+    slots = [*slots, *_by_that_address(slots, folded)]
     slots = [s for s in slots if not _introduced(s, folded)]
     delivery_said = _DELIVERY.search(folded)
     # "las llaves las tiene Manolo, el del bar": who holds the keys is part of the instruction
@@ -1100,20 +1142,22 @@ def _clause_facts(
         if chosen[0] in (NOTE, "preferencia", "instrucciones_entrega"):
             chosen = []
         chosen.insert(0, "persona_contacto")
-    used = set().union(*(ATTRIBUTE_SLOTS[a] for a in chosen))
+    used = set().union(*(_kinds_taken(a, live_kinds) for a in chosen))
     for _, attribute, p in scored[1:]:
         if attribute == "horario" and closed_said:
             attribute = "cierre"  # "…, and they're closed on Sundays": days closed, not open
         fills = set(ATTRIBUTE_SLOTS[attribute])
-        evident = any(SELF_EVIDENT.get(k) == attribute for k in live_kinds) or bool(
-            fills & SECOND_EVIDENT & {s.kind for s in live if not _deadline(s)}
+        evident = (
+            any(SELF_EVIDENT.get(k) == attribute for k in live_kinds)
+            or bool(fills & SECOND_EVIDENT & {s.kind for s in live if not _deadline(s)})
+            or (attribute == "precio" and any(_per_unit(s, folded) for s in live))
         )
         closing = attribute in ("horario", "cierre") and (
             _CLOSING.search(folded) is not None or closed_said
         )
         if fills and not fills & used and (p >= SECOND_FACT or evident or closing):
             chosen.append(attribute)
-            used |= fills
+            used |= _kinds_taken(attribute, live_kinds)
     facts = []
     for attribute, value_at in _each_price(chosen, live, folded):
         after = [s for s in live if s.start >= value_at]
@@ -1147,6 +1191,19 @@ def _clause_facts(
     return facts
 
 
+# "email reservas@… y quieren todo x ahí": the way is the address just given.
+_THERE = re.compile(r"\b(?:por|x)\s+(?:ahi|alli|ese|ese\s+correo|ese\s+mail)\b")
+
+
+def _by_that_address(slots: list[Slot], folded: str) -> list[Slot]:
+    """The channel "por ahí" means after an e-mail address said before it."""
+    there = _THERE.search(folded)
+    if there is None:
+        return []
+    said = [s for s in slots if s.kind == "email" and s.end <= there.start()]
+    return [Slot("channel", "email", *there.span())] if said else []
+
+
 def _the_subject_itself(value: str, subject: Subject) -> bool:
     """Whether a person's name read is the whole name of the subject (its legal form aside):
     "Angela" is the owner of Peluquería Ángela, "Reformas Puchades" is Reformas Puchades."""
@@ -1162,6 +1219,24 @@ def _holds_the_keys(slot: Slot, delivery: re.Match[str] | None) -> bool:
 # next price of the same clause; so does another case priced "a" its own amount ("dentro de
 # Valencia a 35 € y fuera de Valencia a 45").
 _NEXT_ITEM = re.compile(r"\by\s+(?:(?:el|la|los|las)\s+[a-z]{3,}|[a-z]{3,}\b.*\sa\s*$)")
+
+
+def _kinds_taken(attribute: str, live_kinds: set[str]) -> set[str]:
+    """The slot kinds a fact of ``attribute`` takes: a discount said as a share leaves the
+    amount to a price ("a 95 € cada una y un 10 % de dto")."""
+    if attribute in ("descuento", "recargo") and "percent" in live_kinds:
+        return {"percent"}
+    return set(ATTRIBUTE_SLOTS[attribute])
+
+
+# "a 95 € cada una", "60 € por visita", "40 €/h": an amount for each unit is a price.
+_EACH_AFTER = re.compile(r"\s+(?:cada|por)\s+[a-z]+")
+
+
+def _per_unit(slot: Slot, folded: str) -> bool:
+    return slot.kind == "amount" and (
+        "/" in slot.value or bool(_EACH_AFTER.match(folded, slot.end))
+    )
 
 
 def _deadline(slot: Slot) -> bool:
@@ -1284,9 +1359,18 @@ def _leftover_note(
         left.append(part.strip(" ,.;:"))
     if not left:
         return None
+    if all(_THEIR_WISH.match(fold_aligned(part).lower()) for part in left):
+        # "…, el nuevo manager, y prefiere que le escribamos en inglés": their preference
+        wish = ", ".join(left)
+        text = sentence(f"{typed[0].subject_name} {wish}")
+        return replace(typed[0], attribute="preferencia", value=wish[:MAX_NOTE], text=text)
     # Only what the typed facts do not say, so the note never reads as one of them.
     text = sentence(f"{typed[0].subject_name}: {', '.join(left)}")
     return replace(typed[0], attribute=NOTE, value=text[:MAX_NOTE], text=text, note=True)
+
+
+# A part that says what the subject wants from us: "prefiere que le escribamos en inglés".
+_THEIR_WISH = re.compile(r"^\s*(?:y\s+)?(?:prefiere|prefieren|quiere|quieren)\s+que\b")
 
 
 def _second_value(slots: list[Slot], typed: list[ExtractedFact], values: str, folded: str) -> bool:
@@ -1399,7 +1483,8 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 _TAG_QUESTION = re.compile(
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
     r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
-    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes)\s*\?+\s*$"
+    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes|"
+    r"dale|okey|de\s+acuerdo|porfa|plis)\s*\?+\s*$"
 )
 
 
@@ -1805,10 +1890,15 @@ def _moved_to(
 _BARE_NUMBER = re.compile(
     # also after an arrow or a sign in a list ("- farmacia nuñez -> 45", "hoteles: 30")
     # not a price's whole part: "el gasoil a 1,29"
-    r"(?:\b(?:a|es\s+a|son|serian?)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
+    # or an order that sets it after a question about the term ("¿qué plazo tiene…?" "ponle 45")
+    r"(?:\b(?:a|es\s+a|son|serian?|[Pp]onle|[Pp]onles)|(?:->|→|=>|=|:))\s+\d{1,3}(?![.,]\d)"
     r"(?=\s*(?:[,;.!?)]|$|y\b|no\b|pero\b)(?![.,]\d))",
     re.MULTILINE,
 )
+
+
+# A question about someone's payment term: "¿qué plazo tiene…?", "¿a cuántos días paga…?".
+_ASKED_TERM = re.compile(r"\bplazo\b[^?]*\?|\bcuantos\s+dias\b[^?]*\?")
 
 
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
@@ -1816,7 +1906,8 @@ def _bare_terms(message: str, previous: str | None, today: datetime.date | None)
     a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
     context = f"{previous or ''} {message}"
     terms = [s for s in find_slots(context, today) if s.kind == "term"]
-    if not any("dias" in fold_aligned(s.value) for s in terms):
+    asked = _ASKED_TERM.search(fold_aligned(previous or "").lower()) is not None
+    if not asked and not any("dias" in fold_aligned(s.value) for s in terms):
         return message
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
 
@@ -1976,16 +2067,22 @@ _BOTH = re.compile(
 _JOINED = re.compile(r"^\s*(?:y|e)\s+(?:(?:el|la|los|las)\s+(?:del?\s+(?:la\s+|el\s+)?)?)?$")
 
 
+# The second one named, then "too": "X cierra en agosto y los del gasoleo tb".
+_TOO_AFTER = re.compile(r"^\s*,?\s*(?:tb|tbn|tmb|tambien|tambe|igual|lo\s+mismo)\s*[.!]*\s*$")
+
+
 def _for_both(
     message: str, facts: list[ExtractedFact], contacts: Sequence[ContactName]
 ) -> list[ExtractedFact]:
-    """The typed facts said of "los dos", or of two contacts named together ("X y la Y
-    quieren…"), when the message names two contacts: each gets them."""
+    """The typed facts said of "los dos", of two contacts named together ("X y la Y
+    quieren…"), or of one and then "the other too" ("X cierra en agosto y los de Y tb"), when
+    the message names two contacts: each gets them."""
     mentions = _two_named(message, contacts)
     if len(mentions) != 2:
         return []
     joined = _JOINED.match(message[mentions[0].end : mentions[1].start]) is not None
-    if not joined and not _BOTH.search(fold_aligned(message).lower()):
+    too = _TOO_AFTER.match(fold_aligned(message[mentions[1].end :]).lower()) is not None
+    if not joined and not too and not _BOTH.search(fold_aligned(message).lower()):
         return []
     keys = [(m.contact.id if m.contact else None, m.name) for m in mentions]
     copies = []
@@ -2159,12 +2256,15 @@ def _message_facts(
     sender = _letter_sender(message, contacts)
     if sender is not None:
         facts = [_about(f, sender) if _the_companys_own(f) else f for f in facts]
-    signed = _signed_person(message, contacts)
+    signed = _signed_person(message, contacts) or _sender_as_contact(message, contacts)
     if signed is not None and not any(
         f.attribute == "persona_contacto" and f.subject_contact_id == signed.subject_contact_id
         for f in facts
     ):
         facts = [*facts, signed]
+    if _OUR_THINGS.match(folded) and _only_said_around(facts, cleaned, contacts):
+        text = sentence(cleaned)
+        return [ExtractedFact("empresa", NOTE, text[:MAX_NOTE], text, note=True)]
     if not facts:
         if not worth_a_note(cleaned):
             return []
@@ -2182,6 +2282,29 @@ def _message_facts(
                 first, value=f"{first.value}; {fact.value}", text=f"{first.text} {fact.text}"
             )
     return list(unique.values())
+
+
+# The company's own things, said first: "la furgoneta nueva es la 4821 LKD", "la alarma del
+# almacén la lleva Prosegur".
+_OUR_THINGS = re.compile(
+    r"^\s*(?:la|el|las|los|nuestr[oa]s?)\s+(?:furgoneta|furgo|furgon|camion|camioneta|coche|"
+    r"alarma|nave|extintor|compresor|maquina)(?:s|es)?\b"
+)
+_AROUND = frozenset({NOTE, "persona_contacto", "instrucciones_entrega"})
+
+
+def _only_said_around(
+    facts: list[ExtractedFact], cleaned: str, contacts: Sequence[ContactName]
+) -> bool:
+    """Whether no fact is a typed value and no contact is named outright: what the message
+    says of the company's thing is a note about the company, not about whoever it names."""
+    named = [
+        m for m in match_contacts(cleaned, list(contacts)) if m.contact and m.contact.kind != OWN
+    ]
+    outright = [
+        m for m in named if fold_aligned(cleaned[m.start : m.end]).lower() not in ROLE_WORDS
+    ]
+    return not outright and all(f.attribute in _AROUND for f in facts)
 
 
 def _works_for_it(clause: str, fact: ExtractedFact) -> bool:
@@ -2311,16 +2434,46 @@ def _signed_person(message: str, contacts: Sequence[ContactName]) -> ExtractedFa
                 if m.contact is not None and m.end - m.start >= len(below.rstrip(" .")) - 6
             ]
             if signed:
-                contact = signed[0]
-                return ExtractedFact(
-                    category="proveedor" if contact.kind == "supplier" else "cliente",
-                    attribute="persona_contacto",
-                    value=line,
-                    text=f"El contacto en {contact.name} es {line}.",
-                    subject_name=contact.name,
-                    subject_contact_id=contact.id,
-                )
+                return _person_at(signed[0], line)
     return None
+
+
+def _person_at(contact: ContactName, name: str) -> ExtractedFact:
+    return ExtractedFact(
+        category="proveedor" if contact.kind == "supplier" else "cliente",
+        attribute="persona_contacto",
+        value=name,
+        text=f"El contacto en {contact.name} es {name}.",
+        subject_name=contact.name,
+        subject_contact_id=contact.id,
+    )
+
+
+# A mail's sender line with the business in brackets: "De: Sergio Mena (Recambios Turia)".
+_SENDER_OF = re.compile(
+    r"^[\s>]*(?i:de|from)\s*:\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,3})"
+    r"\s*\((?P<firm>[^()\n]{3,60})\)",
+    re.MULTILINE,
+)
+# The sender saying she is the one to deal with from now on: "seré su persona de contacto",
+# "soy su nuevo comercial", "seré yo quien les atienda", "les atenderé yo".
+_I_AM_THE_CONTACT = re.compile(
+    r"\b(?:sere|soy)\s+(?:yo\s+)?(?:su|vuestr[oa])\s+(?:nuev[oa]\s+)?"
+    r"(?:persona\s+de\s+contacto|contacto|comercial|interlocutor[a]?|agente|gestor[a]?)\b"
+    r"|\bsere\s+yo\s+(?:quien|el\s+que|la\s+que)\s+les?\s+(?:atiend|llev)"
+    r"|\bles?\s+atendere\s+yo\b"
+)
+
+
+def _sender_as_contact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
+    """The contact-person fact of a forwarded mail whose sender, writing for a known business
+    named beside her name, says she is the one to deal with now."""
+    sender = _SENDER_OF.search(message)
+    if sender is None or _I_AM_THE_CONTACT.search(fold_aligned(message).lower()) is None:
+        return None
+    others = [c for c in contacts if c.kind != OWN]
+    firms = [m.contact for m in match_contacts(sender["firm"], others) if m.contact is not None]
+    return _person_at(firms[0], sender["name"]) if firms else None
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:
@@ -2405,8 +2558,9 @@ def _typed(text: str, today: datetime.date | None) -> bool:
 _AND = re.compile(r",?\s+y\s+")
 # Words a clause says before the colon that opens a list of businesses and their values.
 MIN_LEAD_WORDS = 3
-# The words a name may follow at the start of its clause: "y los de la panadería López a 30".
-_LEAD_WORDS = re.compile(r"(?:(?:a|al|el|la|los|las|de|del|en|con)\s+)*", re.IGNORECASE)
+# The words a name may follow at the start of its clause: "y los de la panadería López a 30",
+# "apunta que … y que hoteles del turia el correo es …".
+_LEAD_WORDS = re.compile(r"(?:(?:que|a|al|el|la|los|las|de|del|en|con)\s+)*", re.IGNORECASE)
 _PAIRED_VALUES = frozenset(
     {"term", "payment_method", "amount", "percent", "channel", "email", "phone"}
 )

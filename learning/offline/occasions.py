@@ -36,9 +36,13 @@ _LASTING = re.compile(
     r"\b(?:ahora|a\s+partir\s+de|desde|siempre|nunca|cada|todos\s+los|todas\s+las|ya\s+no"
     r"|en\s+adelante|de\s+normal|normalmente|suele|suelen|hay\s+que"
     r"|dicho|dice|dicen|comentado|avisado|confirmado|contado|informado|enterado|sabido"
-    r"|hablado|llamado|escrito|nuevo|nueva|nuevos|nuevas|cambiado|cambia|se\s+llama)\b"
+    r"|hablado|llamado|escrito|nuevo|nueva|nuevos|nuevas|cambiado|cambia|se\s+llama"
+    r"|dijo|dijeron|dixo|dixome|dixonos|dixeron)\b"
+    # a wish passed on: "vino el de la grúa, que las facturas se las mandemos a …"
+    r"|\bque\s+(?:[a-z]+\s+){0,4}?(?:mandemos|enviemos|llamemos|escribamos|avisemos)\b"
     # who gave the writer a datum: "es …@gmail.com, me lo ha dado hoy", "me la pasó ayer"
-    r"|\b(?:me|nos)\s+(?:lo|la|los|las)\s+(?:ha\s+|han\s+)?"
+    # ("me lo a dado": "ha" written as it sounds)
+    r"|\b(?:me|nos)\s+(?:lo|la|los|las)\s+(?:ha\s+|han\s+|a\s+|an\s+)?"
     r"(?:dado|dio|dieron|pasado|paso|pasaron|facilitado|facilito)\b"
 )
 

@@ -23,7 +23,9 @@ _MONTH = (
 )
 _WHEN = (
     rf"(?:(?:el\s+|este\s+|próximo\s+|el\s+próximo\s+)?{_DAY}(?:\s+\d{{1,2}})?(?:\s+que\s+viene)?"
-    rf"|el\s+\d{{1,2}}\s+de\s+{_MONTH}|(?:la\s+)?semana\s+que\s+viene|mañana|pasado\s+mañana"
+    # "mañana" is tomorrow, not a part of the day ("por la mañana hay niños")
+    rf"|el\s+\d{{1,2}}\s+de\s+{_MONTH}|(?:la\s+)?semana\s+que\s+viene|(?<!la\s)(?<!las\s)mañana"
+    r"|pasado\s+mañana"
     rf"|(?:el\s+)?mes\s+que\s+viene)"
 )
 RELATIVES = (

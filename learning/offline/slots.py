@@ -769,7 +769,8 @@ PAYMENT_METHODS = {
     # and in English: "charge them by direct debit"
     r"direct\s+debit": "domiciliación",
     r"efectivo|efectiu|en\s+mano|en\s+metalico|cash|billetes": "efectivo",
-    r"tarjeta|targeta|datafono": "tarjeta",
+    # and in English, or half of it: "they pay by card", "pay con card"
+    r"tarjeta|targeta|datafono|(?:by|with|con|por)\s+(?:credit\s+)?card|credit\s+card": "tarjeta",
     r"pagares?": "pagaré",
     r"cheques?|talon": "cheque",
     r"confirming": "confirming",
@@ -995,13 +996,16 @@ _PERSON_CUE = re.compile(
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
     # Asturian "ye" is "es": "el que nos lleva ye Xuan Fernández"
-    rf"(?P<weak>{_ROLE_BESIDE}|soy|es|ye|son|ahora|con|por|a|"
+    # a title spelt out after "es" ("nuestra agente es señora Rocío Blasco")
+    rf"(?P<weak>{_ROLE_BESIDE}|es\s+(?:el\s+|la\s+)?senora?|soy|es|ye|son|ahora|con|por|a|"
     r"(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
+    # the same in Valencian ("ens porta Yolanda", "ahora nos porta Yolanda")
+    r"(?:nos|ens)\s+porta|"
     r"(?:hij[oa]|chic[oa]|nuev[oa]|nou|nova|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|"
     r"marido)\s*,|"
     # a relative named after the word ("su hija Lidia"); only a capitalised word is a name
@@ -1485,20 +1489,29 @@ TAKEN_BACK = (
     r"|(?:ay|uy|ay\s+perdona|uy\s+perdona)\s*,?\s+no\b)"
 )
 # The number that replaces it, bare: the same kind and unit as the value taken back.
-_REPLACED_BY = re.compile(
-    TAKEN_BACK + r"\s*,?\s*(?:(?:que\s+)?(?:es|son)\s+)?(?:a\s+|al\s+|el\s+|en\s+|un\s+)?"
+_BARE_NUMBER = (
+    r"(?:a\s+|al\s+|el\s+|en\s+|un\s+)?"
     rf"(?P<n>\d{{1,3}}(?:,\d+)?|{_NUMBER_WORD})\s*(?P<unit>dias|dies|d\b|%|por\s*ciento\b)?"
     r"(?!\s*(?:€|e\b|eur|de\b|h\b|:|,\d|\.\d|/))"
+)
+_REPLACED_BY = re.compile(TAKEN_BACK + r"\s*,?\s*(?:(?:que\s+)?(?:es|son)\s+)?" + _BARE_NUMBER)
+# A value refused, then the one wanted instead: "ya no quiere 15 días, q mejor 30", "no a 30
+# días, ahora 45".
+_REFUSED_BEFORE = re.compile(r"\b(?:ya\s+no|no)\b[^,.;:]{0,20}$")
+_WANTED_INSTEAD = re.compile(
+    r"\s*,?\s*(?:(?:q|que)\s+)?(?:mejor|ahora|sino)\s+(?:(?:que\s+)?(?:es|son)\s+)?" + _BARE_NUMBER
 )
 
 
 def _replacements(slots: list[Slot], folded: str) -> list[Slot]:
-    """The bare number a value taken back is replaced by, as a value of its kind."""
+    """The bare number a value taken back or refused is replaced by, as a value of its kind."""
     found = []
     for slot in slots:
         if slot.kind not in ("term", "percent"):
             continue
         match = _REPLACED_BY.match(folded, slot.end)
+        if match is None and _REFUSED_BEFORE.search(folded[max(0, slot.start - 30) : slot.start]):
+            match = _WANTED_INSTEAD.match(folded, slot.end)
         if match is None:
             continue
         n = _number(match.group("n"))

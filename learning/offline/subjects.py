@@ -178,6 +178,8 @@ COMMON_WORDS = frozenset(
 TRADE_WORDS = frozenset(ROLE_WORDS.values())
 _ARTICLE_BEFORE = re.compile(r"\b(?:el|la|los|las)\s+$", re.IGNORECASE)
 _AFTER_DE = re.compile(r"\b(?:los|las|el|la)\s+de(?:l)?\s+$")
+# Never the word alone, as a name to link is: "turia" on its own names no one.
+_AT_OR_NEXT = re.compile(r"(?:^|[.;:\n]\s*)y\s+$|[.;:\n]\s*$|\ben\s+$")
 _TOKEN = re.compile(r"[a-z0-9ñ]+(?:\.[a-z]\.?)*")
 
 
@@ -496,11 +498,19 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             continue
         # One word of a longer name: a first name alone ("José") or a lowercase everyday word
         # ("libre") names nobody.
-        if len(hits) == 1 and len(words) >= 2:
+        if (
+            len(hits) == 1
+            and len(words) >= 2
+            and not _short_first_before(text, hits[0][0], words, company, hit_indexes)
+        ):
             if hit_words[0] in shared and hit_words[0] in first_words:
                 continue  # a first name several contacts carry ("José") names none of them
             start, end = hits[0]
-            named_as_group = _AFTER_DE.search(text[:start].lower())
+            named_as_group = _AFTER_DE.search(text[:start].lower()) or (
+                # "en ruiz pregunta x Manolo", "… y ruiz ahora nos da 45 días": a business
+                # called by its own word alone, as where one goes or as the next subject
+                company and _AT_OR_NEXT.search(text[:start].lower())
+            )
             if first_only and not _only_first_name(text, start, end, words[0], contacts):
                 continue
             if not first_only and not (text[start].isupper() or named_as_group) and weight < 1:
@@ -605,6 +615,17 @@ SHORT_FORMS = {
     "xelo": "consuelo",
     "paqui": "francisca",
 }
+
+
+def _short_first_before(
+    text: str, start: int, words: list[str], company: bool, hit_indexes: list[int]
+) -> bool:
+    """Whether a person's surname, however written ("inma castelo"), follows her first name
+    said short: both words name her."""
+    if company or 0 in hit_indexes:
+        return False
+    before = _PREVIOUS_WORD.search(text[:start])
+    return before is not None and _short_form(fold_aligned(before.group(1)).lower(), words[:1])
 
 
 def _short_form(word: str, first_names: list[str]) -> bool:
@@ -1181,6 +1202,20 @@ NAME_OPENERS = {
     "floristeria": "Floristería",
     "forn": "Forn",
     "mutua": "Mutua",
+    # shops and schools a customer may be, said in passing ("la academia wellington")
+    "academia": "Academia",
+    "pizzeria": "Pizzería",
+    "optica": "Óptica",
+    "libreria": "Librería",
+    "papeleria": "Papelería",
+    "pasteleria": "Pastelería",
+    "heladeria": "Heladería",
+    "zapateria": "Zapatería",
+    "joyeria": "Joyería",
+    "perfumeria": "Perfumería",
+    "guarderia": "Guardería",
+    "cerveceria": "Cervecería",
+    "imprenta": "Imprenta",
 }
 _NAME_JOINERS = ("del", "de la", "de los", "de", "el", "la", "los", "las")
 # Words that end a name written in lowercase: what follows a name in a sentence, and places
@@ -1444,6 +1479,8 @@ def trade_names(text: str) -> list[Mention]:
                 break
             if len(following.group(1)) < 3 or following.group(1) in NAME_OPENERS:
                 break
+            if _described(joiner, text, words) and text[following.start(1)].isupper():
+                break
             if (
                 not joiner
                 and not words
@@ -1456,6 +1493,10 @@ def trade_names(text: str) -> list[Mention]:
             words.append(following.span(1))
             position = following.end()
         if not words:
+            continue
+        if _described(joiner, text, words) and _NAME_FOLLOWS.match(text, words[-1][1]):
+            # "la academia de inglés Speak Up", "la academia de inglés de Paterna / Wise
+            # English": what it teaches or sells, then its name
             continue
         if not joiner and text[match.start()].islower() and text[words[0][0]].isupper():
             # "el bar Casa Toni": the writer capitalised the name, not the word for its trade.
@@ -1473,6 +1514,16 @@ def trade_names(text: str) -> list[Mention]:
 
 
 _ARTICLES = frozenset({"el", "la", "los", "las"})
+
+
+def _described(joiner: str, text: str, words: list[tuple[int, int]]) -> bool:
+    """Whether the words after "trade word de" are lowercase, what it does ("academia de
+    inglés"), not a capitalised name ("forn de Sant Josep")."""
+    return joiner == "de" and bool(words) and text[words[-1][0]].islower()
+
+
+# What follows a trade word's description: its place or its name, capitalised.
+_NAME_FOLLOWS = re.compile(r"\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ]|\s*\n\s*[A-ZÁÉÍÓÚÑ]")
 _TRADE_WORD_BEFORE = re.compile(rf"\b(?:el|la|los|las)\s+(?:{'|'.join(NAME_OPENERS)})\s+$")
 
 

@@ -158,8 +158,8 @@ def _said(message: str) -> list[tuple[str, str, str]]:
             "pregunta x Amparo",
             [
                 ("Saneamientos del Levante S.L.", "persona_contacto", "Amparo"),
+                # "nuevo tlf …, el 963…" labels the number: no way of reaching them is asked
                 ("Saneamientos del Levante S.L.", "telefono", "963 708 090"),
-                ("Saneamientos del Levante S.L.", "canal_preferido", "teléfono"),
             ],
         ),
         # how to reach someone else is theirs, not the writer's preference
