@@ -29,7 +29,10 @@ from sumalos.rls.rule import Visibility
 
 _SEE = (
     r"(?:vea|vean|sepa|sepan|lea|lean|oiga|oigan|entere|enteren|lo\s+sepa|lo\s+sepan|"
-    r"se\s+entere|se\s+enteren)"
+    r"se\s+entere|se\s+enteren|"
+    # Policy round 31: the past subjunctive, "me gustaría que no lo supiera nadie más".
+    r"viera|vieran|supiera|supieran|leyera|leyeran|enterara|enteraran|se\s+enterara|"
+    r"se\s+enteraran)"
 )
 _OTHERS = (
     r"(?:nadie|los\s+demas|las\s+demas|el\s+resto|los\s+companeros|mis\s+companeros|"
@@ -40,7 +43,7 @@ _OTHERS = (
 _SPREAD = (
     r"(?:compart\w*|coment\w*|contar\w*|cuent(?:es|e|en)|decir\w*|dig(?:as|a|an)|difund\w*|divulg\w*|"
     r"public\w*|ensen\w*|mostr\w*|muestr\w*|saber(?:lo|la)?|sep(?:a|an|ais)|enter\w*|ver(?:lo|la)?|"
-    r"vea|vean|filtr\w*|reenvi\w*)"
+    r"vea|vean|viera|vieran|supier\w*|filtr\w*|reenvi\w*)"
 )
 _ANYONE = (
     r"(?:" + _OTHERS + r"|ninguno|ninguna|la\s+oficina|las\s+companeras|todos|todo\s+el\s+mundo|"
@@ -447,7 +450,8 @@ _SHARE = re.compile(
     r"compart[ae](?:l[eoa]s?|selo)\s+(?:a|con)\s+(?:todo\s+el\s+mundo|todos|el\s+equipo|todo\s+el\s+equipo|"
     r"la\s+empresa|el\s+resto|los\s+demas|toda\s+la\s+(?:empresa|oficina|plantilla))\b|"
     # Policy round 30: "para que la vea toda la empresa", "quiero que esto lo sepa todo el equipo".
-    r"(?<!\bsin\s)(?:para\s+)?que\s+(?:(?:esto|eso)\s+)?(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|"
+    r"(?<!\bsin\s)(?:(?:me\s+gustaria|quiero|quisiera|querria|prefiero|preferiria)\s+)?"
+    r"(?:para\s+)?que\s+(?:(?:esto|eso)\s+)?(?:(?:lo|la|los|las)\s+)?(?:sepa|sepan|vea|"
     # Policy round 31: the wish in the past subjunctive ("me gustaría que lo tuviera todo el
     # equipo").
     r"vean|tenga|tengan|sepais|tengais|conozca|conozcan|lea|lean|tuviera|tuvieran|viera|vieran|"

@@ -14,7 +14,7 @@ import pytest
 
 from memory.learned import reads_as_instruction
 from memory.policy import is_injection, is_nothing_to_store, policy_class
-from memory.scope import is_own_life, marked_visibility
+from memory.scope import is_own_life, marked_visibility, strip_markers
 from memory.services.write import _told_beside_the_wish
 from sumalos.rls.rule import Visibility
 
@@ -188,3 +188,24 @@ def test_a_fact_asked_in_words_to_be_shared_must_read_as_an_order_more_surely():
 
     assert reads_as_instruction(told) is True
     assert reads_as_instruction(told, wish_apart=True) is False
+
+
+@pytest.mark.parametrize(
+    "text, visibility",
+    [
+        ("me gustaría que no lo supiera nadie más: Talleres García paga a 60", "private"),
+        ("preferiría que no lo viera nadie, el Hostal Miramar paga tarde", "private"),
+        ("que no se enterara nadie de esto: Ferretería Ruiz nos fía", "private"),
+        ("Quiero que esto lo sepa todo el equipo: Talleres García paga a 60", "shared"),
+        ("si lo supiera Andrés se enfadaría, Talleres García paga a 60", None),
+    ],
+)
+def test_wishes_in_the_past_subjunctive_keep_or_share(text, visibility):
+    expected = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED, None: None}
+    assert marked_visibility(text) == expected[visibility]
+
+
+def test_the_wish_to_share_is_taken_out_whole_with_the_verb_of_wanting():
+    text = "Este dato me gustaría que lo tuviera todo el equipo: el Bar El Puerto tiene 3 termos"
+
+    assert strip_markers(text) == "Este dato: el Bar El Puerto tiene 3 termos"
