@@ -109,4 +109,4 @@ def test_the_private_marker_also_reads_its_own_training_lines_labelled_in_the_li
         "Para mí que Ruiz acabará pagando tarde": False,
     }
     assert training_files(PRIVATE_MARKER)[-1].name == "private_marker_lines.jsonl"
-    assert "policy_dev_dd.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
+    assert "policy_dev_ee.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
