@@ -304,10 +304,16 @@ _UNSURE = re.compile(
     r"|^\s*si\s+(?:\w+\s+){0,5}?(?:\w{2,}(?:ara|iera|ase|iese|aran|ieran)|dier[ao]n?|diese)\b"
     r"|\bya\s+veremos\b"
     # "No me acuerdo" after a question, a retraction, a payment that happened today.
-    r"|^\s*(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
+    r"|^\s*(?:(?:es\s+)?que\s+)?(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
     # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
     r"|\bno\s+es\s+seguro\b"
+    # a change that may come but has no value yet ("a lo mejor cambia de teléfono pero todavía
+    # no lo tiene"); a question the writer cannot answer ("¿paga al contado o no? que no me
+    # acuerdo")
+    r"|\b(?:todavia|aun|tovia)\s+no\s+(?:lo|la|los|las)\s+(?:tiene|tienen|sabe|saben)\b"
+    r"|\b(?:a\s+lo\s+mejor|igual|quizas?)\s+(?:se\s+)?cambia[n]?\s+de\b"
+    r"|\?\s*(?:(?:es\s+)?que\s+|porque\s+)?no\s+me\s+acuerdo\b"
     # a change only thought about ("estoy pensando en ponerles a todos 30 dias pero no lo tengo
     # claro", "capaz que nos pide pagar por Bizum, lo están pensando", "igual-yos ofrecemos…,
     # pero tovía nun ta decidío")
@@ -920,6 +926,15 @@ _PREFERENCE_VALUES = (
     ),
     # "mándamelas siempre en pdf, no en foto": the format things are sent in
     ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),
+    # "los resúmenes con viñetas": how a summary or a list should be laid out
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?P<what>resumenes|resumen|respuestas|listados?|informes?)\s+(?:con|en)\s+"
+            r"(?P<how>vinetas|puntos|tablas?|negritas?)\b"
+        ),
+        "{what} con {how}",
+    ),
 )
 # Answers without greetings, straight to the point: "no me saludes en cada mensaje, ve al
 # grano", "sin saludos", "directo al tema", "skip the greetings, get to the point".
@@ -1133,7 +1148,11 @@ def _clause_facts(
         chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
         chosen = ["instrucciones_entrega"]
-    elif delivery and _IN_PERSON.search(folded) and "instrucciones_entrega" not in chosen:
+    elif (
+        delivery
+        and (_IN_PERSON.search(folded) or _DELIVERY_DAY.search(folded))
+        and "instrucciones_entrega" not in chosen
+    ):
         # "…que la factura se la llevemos en papel y en mano": how it is handed over, beside
         # the channel it goes by
         chosen.append("instrucciones_entrega")
@@ -1289,9 +1308,16 @@ _DELIVERY = re.compile(
     r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
     r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger|"
     # handed over in person: "la factura se la llevemos en papel y en mano"
-    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b)"
+    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b|"
+    # the day the goods come: "ahora traen el gasoil los miércoles"
+    r"\b(?:traen?|reparten?|entregan?|sirven?)\s+(?:el\s+|la\s+|los\s+|las\s+)?[a-z]*\s*"
+    r"(?:los|cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)\b)"
 )
 _IN_PERSON = re.compile(r"\ben\s+mano\b")
+_DELIVERY_DAY = re.compile(
+    r"\b(?:traen?|reparten?|entregan?|sirven?)\s+(?:el\s+|la\s+|los\s+|las\s+)?[a-z]*\s*"
+    r"(?:los|cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)\b"
+)
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
 _PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")
@@ -1484,7 +1510,9 @@ _TAG_QUESTION = re.compile(
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
     r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
     r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes|"
-    r"dale|okey|de\s+acuerdo|porfa|plis)\s*\?+\s*$"
+    r"dale|okey|de\s+acuerdo|porfa|plis)"
+    # and a word for the one spoken to: "¿vale quillo?", "¿eh, tío?"
+    r"(?:\s*,?\s*(?:quillo|quilla|illo|illa|tio|tia|nen|neno|chaval|hijo|hija))?\s*\?+\s*$"
 )
 
 
@@ -2068,7 +2096,8 @@ _JOINED = re.compile(r"^\s*(?:y|e)\s+(?:(?:el|la|los|las)\s+(?:del?\s+(?:la\s+|e
 
 
 # The second one named, then "too": "X cierra en agosto y los del gasoleo tb".
-_TOO_AFTER = re.compile(r"^\s*,?\s*(?:tb|tbn|tmb|tambien|tambe|igual|lo\s+mismo)\s*[.!]*\s*$")
+# An emoji or two may close it ("… y la cafeteria central tb 😴").
+_TOO_AFTER = re.compile(r"^\s*,?\s*(?:tb|tbn|tmb|tambien|tambe|igual|lo\s+mismo)\s*[.!]*[^\w?¿]*$")
 
 
 def _for_both(

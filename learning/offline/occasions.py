@@ -38,6 +38,8 @@ _LASTING = re.compile(
     r"|dicho|dice|dicen|comentado|avisado|confirmado|contado|informado|enterado|sabido"
     r"|hablado|llamado|escrito|nuevo|nueva|nuevos|nuevas|cambiado|cambia|se\s+llama"
     r"|dijo|dijeron|dixo|dixome|dixonos|dixeron)\b"
+    # notes copied from a notebook: "notas de la libreta de ayer: 1. …"
+    r"|\b(?:libreta|cuaderno|apuntes)\b"
     # a wish passed on: "vino el de la grúa, que las facturas se las mandemos a …"
     r"|\bque\s+(?:[a-z]+\s+){0,4}?(?:mandemos|enviemos|llamemos|escribamos|avisemos)\b"
     # who gave the writer a datum: "es …@gmail.com, me lo ha dado hoy", "me la pasó ayer"

@@ -797,6 +797,8 @@ _TONE = re.compile(
     r"tute(?:emos|eis|arla|arle|arlo|arles|arlos|arlas)|"
     # "Nada de señor Martín", "Pablo a secas": no formalities.
     r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?|"
+    # "de tú, sin tanto usted"
+    r"sin\s+tant[oa]s?\s+usted(?:es)?|"
     # "No me hables de usted", "no me hables tan formal": the formality refused is the
     # informal one asked for.
     r"no\s+(?:me|la|le|lo|les|los|las)\s+"
@@ -1452,11 +1454,41 @@ def _people(text: str, folded: str) -> list[Slot]:
             continue
         if fold_aligned(name.split()[0]).lower() in BUSINESS_WORDS:
             continue
+        if _spelt_by_a_domain(name, folded):
+            continue  # "Ciclos Bernat, … hola@ciclosbernat.es": the business the address is of
         slots.append(Slot("person", name, start, end))
     # A name followed by its legal form is a business's ("un cliente nuevo, Bodegas Requena
     # S.L."), never a person's.
     slots = [s for s in slots if s.kind != "person" or not _LEGAL_FORM_AFTER.match(text, s.end)]
-    return sorted(slots, key=lambda s: s.start)
+    return sorted((_corrected(s, text) for s in slots), key=lambda s: s.start)
+
+
+# A name taken back at once and said again: "Maite Soler no, Maite Sanchís, perdón", "Jorge
+# Pons, no, perdona, Jorge Ponsoda".
+_NAME_TAKEN_BACK = re.compile(
+    r"\s*,?\s*no\s*,\s*(?:(?:perdona|perdon|perdón|espera|digo)\s*,?\s*)?"
+    r"(?P<name>[A-ZÁÉÍÓÚÑ][\wáéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][\wáéíóúñü]+){0,2})"
+)
+
+
+def _corrected(slot: Slot, text: str) -> Slot:
+    """The name said instead of ``slot``'s when the writer takes it back at once."""
+    if slot.kind != "person":
+        return slot
+    match = _NAME_TAKEN_BACK.match(text, slot.end)
+    if match is None or match["name"].split()[0] != slot.value.split()[0]:
+        return slot
+    return Slot("person", match["name"], match.start("name"), match.end("name"))
+
+
+_DOMAIN = re.compile(r"@([a-z0-9-]+)\.")
+
+
+def _spelt_by_a_domain(name: str, folded: str) -> bool:
+    """Whether an e-mail address in the message has ``name``'s words run together as its
+    domain."""
+    joined = re.sub(r"[^a-z0-9]", "", fold_aligned(name).lower())
+    return len(joined) >= 6 and any(joined == d for d in _DOMAIN.findall(folded))
 
 
 _LEGAL_FORM_AFTER = re.compile(

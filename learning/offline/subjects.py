@@ -215,6 +215,8 @@ def _close(a: str, b: str) -> bool:
     """Same word, give or take a typo or a missing accent ("garsia" ~ "garcia")."""
     if a == b:
         return True
+    if _southern(a, b) or _southern(b, a):
+        return True
     if min(len(a), len(b)) < 5:
         return False
     # Above 0.8, not at it: "mundo" and "munoz" share four letters of five and are not alike.
@@ -224,12 +226,26 @@ def _close(a: str, b: str) -> bool:
 _PATRONYMIC_ENDINGS = ("ez", "az", "iz", "oz")
 
 
+def _southern(said: str, word: str) -> bool:
+    """The word as said in the south: the final "z" or "s" dropped ("la farmasia Núñe" is
+    Farmacia Núñez), and "c", "z" said as "s" ("farmasia")."""
+    if len(said) < 4 or len(word) - len(said) != 1 or not word.endswith(("z", "s")):
+        return False
+    return _seseo(said) == _seseo(word[:-1])
+
+
+def _seseo(word: str) -> str:
+    return re.sub(r"c(?=[ei])|z", "s", word)
+
+
 def _patronymic_of(token: str, word: str) -> bool:
     """Whether ``token`` is the first name a surname was made from ("fernando" and
     "fernandez", "martin" and "martinez", "rodrigo" and "rodriguez"): another name, not the
     surname typed wrong."""
     if not word.endswith(_PATRONYMIC_ENDINGS) or token.endswith(("z", "s")):
         return False
+    if token == word[:-1]:
+        return False  # the surname with its final "z" dropped, as said in the south
     return token.rstrip("aeiou") == word[:-2].rstrip("aeiou")
 
 
@@ -840,6 +856,9 @@ _NOT_NAMES = frozenset(
         *["gmail", "hotmail", "outlook", "yahoo", "icloud", "gmx", "protonmail"],
         "telegram",
         "sms",
+        # formats and English weekdays: "send them to me every Monday en un Excel"
+        *["excel", "pdf", "word"],
+        *["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
         "pd",
         "ps",
         "ah",
