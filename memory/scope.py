@@ -43,7 +43,7 @@ _OTHERS = (
 _SPREAD = (
     r"(?:compart\w*|coment\w*|contar\w*|cuent(?:es|e|en)|decir\w*|dig(?:as|a|an)|difund\w*|divulg\w*|"
     r"public\w*|ensen\w*|mostr\w*|muestr\w*|saber(?:lo|la)?|sep(?:a|an|ais)|enter\w*|ver(?:lo|la)?|"
-    r"vea|vean|viera|vieran|supier\w*|filtr\w*|reenvi\w*)"
+    r"vea|vean|viera|vieran|supier\w*|filtr\w*|reenvi\w*|llegue|lleguen)"
 )
 _ANYONE = (
     r"(?:" + _OTHERS + r"|ninguno|ninguna|la\s+oficina|las\s+companeras|todos|todo\s+el\s+mundo|"
@@ -87,8 +87,11 @@ _NARROW = re.compile(
     + _ANYONE
     + r"\b|"
     r"\b(?:no|nunca)\s+(?:se\s+|lo\s+|la\s+|(?:es\s+)?para\s+)?(?:comparte|compartas|compartir|comenta|comentes|"
-    r"comentar|cuentes|contar|difunde|difundas|difundir|publiques|publicar)\s*(?:[.!)]|$)|"
+    r"comentar|cuentes|contar|difunde|difundas|difundir|publiques|publicar)\s*(?:[.!):]|$)|"
     r"\b(?:tu\s+)?calladit[oa]s?\b|\bpunto\s+en\s+boca\b|\bchiton\b|\ben\s+petit\s+comite\b|"
+    # Where it is to stay (policy round 31): "que se quede en mi parte", "déjalo en lo mío".
+    r"\b(?:que\s+(?:se\s+)?quede|dejalo|dejala|guardalo|guardala)\s+en\s+(?:mi\s+parte|lo\s+mio|"
+    r"mi\s+lado|mi\s+espacio|mis\s+cosas)(?=\s*(?:[,.;:!]|$))|"
     r"\bbajo\s+secreto\b|\blo\s+se\s+(?:solo\s+)?yo\s+y\s+(?:ahora\s+)?tu\b|"
     r"no\s+(?:lo|la|los|las)\s+saques\s+a\s+la\s+luz|"
     r"(?:^|(?<=[.!;:,]\s)|(?<=[.!;:,]))(?:esto\s+|eso\s+)?es\s+(?:un\s+)?secreto\s*(?:[.!,]|$)|"
@@ -420,7 +423,7 @@ _SHARE = re.compile(
     # Wherever the note is to go, in any words: "lo quiero en lo común", "déjalo a la vista de
     # todos", "en la memoria de la empresa"; the writer's own space refused: "no en la mía".
     # A negated form ("no lo pongas en lo común") is read first, as a private marker.
-    r"en\s+lo\s+(?:comun|compartido)\b(?!\s+(?:de|del)\b)|"
+    r"en\s+lo\s+(?:comun|compartido)\b(?!\s+(?:de|del)\b)|en\s+lo\s+de\s+todos\b|"
     # Passed on to the others, read by all, of general interest: "pásalo a los compañeros",
     # "comparte con el resto", "súbelo a lo de todos", "que lo lean todos", "es de interés
     # general", "que le llegue a todos".

@@ -209,3 +209,20 @@ def test_the_wish_to_share_is_taken_out_whole_with_the_verb_of_wanting():
     text = "Este dato me gustaría que lo tuviera todo el equipo: el Bar El Puerto tiene 3 termos"
 
     assert strip_markers(text) == "Este dato: el Bar El Puerto tiene 3 termos"
+
+
+@pytest.mark.parametrize(
+    "text, visibility",
+    [
+        ("no lo metas en lo de todos, Ferretería Ruiz nos fía", "private"),
+        ("ponlo en lo de todos: Talleres García paga a 60", "shared"),
+        ("que se quede en mi parte: el gimnasio paga tarde", "private"),
+        ("esto que no les llegue a los demás, Hostal Miramar debe 300 €", "private"),
+        ("esto no es para compartir: la farmacia paga en efectivo", "private"),
+        ("queda en mi parte de la furgoneta la caja de herramientas", None),
+        ("el agua caliente no llega a todos los pisos del Hostal Miramar", None),
+    ],
+)
+def test_where_a_note_is_to_stay_and_what_must_not_reach_the_others(text, visibility):
+    expected = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED, None: None}
+    assert marked_visibility(text) == expected[visibility]
