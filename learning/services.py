@@ -310,11 +310,10 @@ def proposal_contact(
         # A clause, not a name: the contact it names, or else the one the previous message of
         # a follow-up names, or else the one "los de …" means by the address the clause gives
         # ("los de los tubos de levante: pedidos@saneamientoslevante.com").
-        by_address = group_by_address(fact.subject_hint, everyone)
         named = (
             _named_above_others(fact.subject_hint, everyone)
             or _named_above_others(fact.previous_hint, everyone)
-            or (by_address.contact if by_address is not None else None)
+            or getattr(group_by_address(fact.subject_hint, everyone), "contact", None)
         )
     return Contact.objects.get(pk=named.id) if named is not None else None
 

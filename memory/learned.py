@@ -59,11 +59,14 @@ class Backstop:
         score = np.asarray(vector, dtype=np.float64) @ trained.weights + trained.bias
         return float(1.0 / (1.0 + np.exp(-score)))
 
-    def flags(self, text: str, *, vector: Sequence[float] | None = None) -> bool:
-        """Whether ``text`` scores at the threshold; ``vector``: its embedding, if already made."""
+    def flags(
+        self, text: str, *, vector: Sequence[float] | None = None, threshold: float | None = None
+    ) -> bool:
+        """Whether ``text`` scores at the threshold (its own, or ``threshold``); ``vector``: its
+        embedding, if already made."""
         if vector is None:
             vector = embed_passages([text])[0]
-        return self.probability(vector) >= self.threshold
+        return self.probability(vector) >= (self.threshold if threshold is None else threshold)
 
 
 # Chosen on the held-out set P dev (decision 0048): its two regex misses scored 0.65 and 0.58,
@@ -93,11 +96,9 @@ WISH_APART_THRESHOLD = 0.5
 def reads_as_instruction(
     text: str, *, vector: Sequence[float] | None = None, wish_apart: bool = False
 ) -> bool:
-    if not wish_apart:
-        return INSTRUCTION.flags(text, vector=vector)
-    if vector is None:
-        vector = embed_passages([text])[0]
-    return INSTRUCTION.probability(vector) >= WISH_APART_THRESHOLD
+    return INSTRUCTION.flags(
+        text, vector=vector, threshold=WISH_APART_THRESHOLD if wish_apart else None
+    )
 
 
 def reads_as_private(text: str, *, vector: Sequence[float] | None = None) -> bool:
