@@ -807,7 +807,9 @@ _INJECTION = re.compile(
             r"llama(?:le|les)?|contesta(?:le|les)?|responde(?:le|les)?|reclama(?:le|les)?|"
             r"avisa(?:le|les)?|recuerda(?:le|les)|exige(?:le|les)?|amenaza(?:le|les)?|pide(?:le|les)?|"
             r"solicita(?:le|les)?)\s+(?:a|al)\s+"
-            r"[^.\n]{1,60}?\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|diciendo(?:le|les)?|y\s+di(?:le|les)?)\b",
+            r"[^.\n]{1,60}?\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|diciendo(?:le|les)?|y\s+di(?:le|les)?|"
+            # "llama a Hostal Miramar y comunícale que…" (policy round 32).
+            r"y\s+(?:comunica|avisa|cuenta|explica|informa|recuerda)(?:le|les))\b",
             r"\b(?:de\s+mi\s+parte|en\s+mi\s+nombre|on\s+my\s+behalf|"
             r"de\s+part\s+(?:meua|meva|mia)|en\s+nom\s+meu|en\s+el\s+meu\s+nom)\b[^.\n]{0,60}?\b(?:escribe|"
             r"escribele|manda|mandale|envia|enviale|llama|llamale|dile|diles|avisa|avisale|reclama|"
@@ -1363,7 +1365,8 @@ _HIDING_FROM_ONE = re.compile(
             r"(?<!para\s)(?<!pa\s)(?<!quiere\s)(?<!quieren\s)(?<!pide\s)(?<!piden\s)(?<!prefiere\s)"
             r"\bque\s+(?!"
             + _EVERYBODY
-            + r"\b)(?:(?:el|la|mi|tu)\s+)?[a-z]+\s+(?:de\s+\w+\s+)?no\s+"
+            # The note itself is no person: "que esto no lo vea el resto del equipo".
+            + r"\b|(?:esto|eso|ello|aquello)\b)(?:(?:el|la|mi|tu)\s+)?[a-z]+\s+(?:de\s+\w+\s+)?no\s+"
             + _FIND_OUT
             + r"\b",
             r"\bque\s+no\s+"
@@ -1471,6 +1474,16 @@ _SHORTHAND = (
     # The orders people mistype in a hurry: "ignroa", "ingora", "olvdia".
     (re.compile(r"\b(?:ignroa|ingora|ingnora|ignra|inora|ignor)\b"), "ignora"),
     (re.compile(r"\b(?:olvdia|olivda|olvia)\b"), "olvida"),
+    # Policy round 32: the words of a wish to keep quiet, cut or mistyped: "guárdalo x mi sl",
+    # "nd d pasarlo al rsto", "no lo comprtas con nadei", "no se lo enseñe a naide", "los demás
+    # de la ofi no tienen pq saberlo" (here "pq" is "por qué": read as "porque" it says the same).
+    (re.compile(r"\b(?:nadei|naide|nadi|nadien|naiden|nadie+)\b"), "nadie"),
+    (re.compile(r"\b(?:comprtas|conpartas|compartsa|comaprtas|copartas|compartass)\b"), "compartas"),
+    (re.compile(r"\b(?:rsto|rest)\b"), "resto"),
+    (re.compile(r"\bnd\b"), "nada"),
+    (re.compile(r"\bsl\b"), "solo"),
+    (re.compile(r"\bx(?=\s+mi\s+sol[oa]?\b)"), "para"),
+    (re.compile(r"\bofi\b"), "oficina"),
 )
 
 
@@ -1680,6 +1693,53 @@ def _other_mood_reading(folded: str) -> str | None:
         if verb not in _KNOWN_ORDERS:
             continue
         parts.append(f"{folded[last : said.start()]}. {verb}{said['enclitics']}")
+        last = said.end()
+    return "".join(parts) + folded[last:] if parts else None
+
+
+# Orders in the polite "usted" form (policy round 32): "avísele usted a la comunidad que mañana
+# vamos a las 8", "mándeles un mensaje", "dígale a Vicente que…", "escríbale". With a pronoun
+# joined to it the form is an order and nothing else; bare ("mande", "avise"), only where an
+# order starts or with "usted" after it, for "quiere que le mande la factura" is no order.
+_USTED_ORDERS = _KNOWN_ORDERS | {"llama", "reclama", "pide", "recuerda"}
+_USTED_ENCLITICS = ("selos", "selas", "selo", "sela", "les", "los", "las", "le", "lo", "la", "nos")
+_USTED_WORD = re.compile(
+    r"(?P<start>(?:^|[.!?;:,]\s*|\b(?:por\s+favor|porfa|suma|y)\s*,?\s*))?\b(?P<word>[a-z]{3,})\b"
+    r"(?P<usted>\s+usted\b)?"
+)
+
+
+def _usted_order(word: str, *, bare: bool) -> str | None:
+    """The plain order a usted form stands for, with its pronouns: "avisele" → "avisale"."""
+    for enclitic in (*_USTED_ENCLITICS, *(("",) if bare else ())):
+        if not word.endswith(enclitic) or len(word) - len(enclitic) < 2:
+            continue
+        verb = word[: len(word) - len(enclitic)]
+        if verb in ("diga", "haga", "ponga"):
+            return _IRREGULAR[verb] + enclitic
+        if verb == "de":
+            return "da" + enclitic
+        if verb.endswith(("gue", "que")):  # pague, notifique
+            verb = verb[:-3] + ("ge" if verb.endswith("gue") else "ce")
+        if verb[-1] not in "ae":
+            continue  # an infinitive ("mandarle") or a gerund is read elsewhere
+        said = verb[:-1] + ("a" if verb[-1] == "e" else "e")
+        if said in _USTED_ORDERS:
+            return said + enclitic
+    return None
+
+
+def _usted_reading(folded: str) -> str | None:
+    """``folded`` with its orders in the usted form said as plain orders, if it has any."""
+    parts, last = [], 0
+    for said in _USTED_WORD.finditer(folded):
+        if folded.startswith(" el favor", said.end("word")):
+            continue  # "haga el favor de…", "hágame el favor": a courtesy, read by the rules as such
+        bare = said["start"] is not None or said["usted"] is not None
+        order = _usted_order(said["word"], bare=bare)
+        if order is None:
+            continue
+        parts.append(f"{folded[last : said.start('word')]}{order}")
         last = said.end()
     return "".join(parts) + folded[last:] if parts else None
 
@@ -2111,6 +2171,7 @@ def is_injection(text: str) -> bool:
         _infinitive_reading(folded),
         _other_mood_reading(folded),
         _polite_gerund_reading(folded),
+        _usted_reading(folded),
     )
     for reading in readings:
         if reading is not None and (

@@ -39,6 +39,8 @@ _OTHERS = (
     r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios|los\s+chicos|las\s+chicas|"
     r"los\s+chavales|la\s+plantilla|el\s+personal|los\s+trabajadores|los\s+empleados)"
 )
+# "Nothing more" after who may know: "tú y yo nada más", "entre nos no más" (policy round 32).
+_NO_MORE = r"(?:nada\s+mas|nomas|no\s+mas|y\s+nadie\s+mas)"
 # Spreading a note, and anybody it could reach (policy round 30).
 _SPREAD = (
     r"(?:compart\w*|coment\w*|contar\w*|cuent(?:es|e|en)|decir\w*|dig(?:as|a|an)|difund\w*|divulg\w*|"
@@ -237,9 +239,40 @@ _NARROW = re.compile(
     r"(?:oculto|(?:esta|este|quede|queda)\s+oculta|escondid[oa]|invisible|vedad[oa])\s+(?:para|a|de)\s+"
     + _OTHERS
     + r"|"
-    r"(?:en\s+)?(?:modo|plan)\s+(?:privad[oa]|confidencial|secreto|incognito)|"
+    r"(?:en\s+)?(?:modo|plan)\s+(?:privad[oa]|confidencial|secreto|incognito|personal)|"
     r"(?:ruego|pido|con|maxima|absoluta|total|mucha|toda\s+la)\s+discrecion|"
     r"discrecion\s+(?:absoluta|total|maxima|por\s+favor)|"
+    # Policy round 32: discretion asked on its own ("…del último aviso. discreción porfa"), the
+    # River Plate's and Mexico's "entre nos", the writer and Suma as the only ones to know ("que
+    # lo sepamos tú y yo nada más"), not wanting to tell yet ("no lo quiero contar todavía"), and
+    # the polite "quédeselo usted conmigo".
+    r"(?:^|(?<=[.,;:!¡]\s)|(?<=[.,;:!¡]))discrecion\s*,?\s*(?:(?:porfa\w*|por\s+favor|please|eh|vale|ok)\b"
+    r"\s*)?(?:[.!,;]|$)|"
+    r"\b(?:(?:que\s+)?(?:queda|quede)\s+)?entre\s+nos(?:\s+" + _NO_MORE + r")?\b|"
+    r"\blo\s+sepamos\s+(?:(?:solo|solamente)\s+)?(?:tu|usted|vos)\s+y\s+yo(?:\s+" + _NO_MORE + r")?\b|"
+    r"\b(?:tu|usted|vos)\s+y\s+yo\s+(?:" + _NO_MORE + r"|sol[oa]s|y\s+(?:ya|punto))\b|"
+    r"\b(?:(?:todavia|aun)\s+)?no\s+(?:lo\s+|la\s+)?(?:quiero|pienso)\s+(?:contar|decir|comentar|"
+    r"compartir|soltar)(?:lo|la)?(?:\s+(?:todavia|aun|de\s+momento|por\s+ahora))?\b|"
+    # Policy round 32, second pass: the note hidden from everybody "pa los demás"; kept in reserve
+    # in the usted form ("le ruego mantenga en reserva la siguiente información"); not visible to
+    # the others; "solo quiero verlo yo"; a list of people none of whom may know ("ni a Lucía ni
+    # a Andrés ni a nadie", "ni a Carmen ni a Andrés, eh"); "tú esto te lo callas"; kept in the
+    # writer's own account; "nada de pasarlo al resto".
+    r"(?:oculto|oculta|escondid[oa])\s+pa\s+" + _OTHERS + r"|"
+    r"\b(?:mantenga|guarde|tenga|deje)(?:l[oa])?\s+(?:esto\s+|eso\s+)?(?:en\s+reserva|en\s+secreto|"
+    r"reservad[oa]|ocult[oa]|en\s+privado|en\s+confianza)\b|"
+    r"\bno\s+(?:sea|este|quede|resulte)\s+visible\s+(?:para|a|por)\s+(?:" + _OTHERS + r"|nadie)|"
+    r"(?:solo|solamente|unicamente)\s+(?:lo\s+|la\s+)?quiero\s+(?:ver|saber|tener|leer)(?:lo|la)?\s+yo\b|"
+    r"(?:^|(?<=[.,;:!¡]\s)|(?<=[.,;:!¡]))ni\s+a\s+[a-z]{3,}(?:\s+ni\s+a\s+[a-z]{3,})+\b|"
+    r"\bte\s+(?:lo|la)\s+(?:callas|calles|guardas|quedas)\b|"
+    r"(?:solo|solamente)?\s*en\s+mi\s+(?:cuenta|espacio|zona|apartado|parte)\b"
+    r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller|bancaria|corriente|del\s+banco))|"
+    r"\b(?:" + _OTHERS + r")(?:\s+del?\s+(?:la\s+)?[a-z]{3,})?\s+no\s+(?:tienen|tiene|necesitan|necesita|deben|"
+    r"debe)\s+(?:por\s+que\s+|porque\s+|que\s+)?(?:saber(?:lo|la)?|enterarse|ver(?:lo|la))\b|"
+    r"\bnada\s+de\s+(?:pasar|compartir|contar|decir|ensenar|mandar)(?:lo|la|selo|sela)?\s+(?:a|al|con)\s+"
+    r"(?:" + _OTHERS + r"|resto|nadie)\b|"
+    r"\b(?:lo\s+)?(?:tenemos|sabemos)\s+(?:solo\s+)?(?:tu|vos|usted)\s+(?:y|e)\s+(?:yo|io)\b|"
+    r"\b(?:quedesel[oa]|guardesel[oa]|quedatel[oa])(?:\s+usted)?(?:\s+conmigo)?(?:\s+" + _NO_MORE + r")?\b|"
     r"(?:para|pa)\s+(?:tu|su)\s+conocimiento\s+y\s+(?:el\s+)?mio|"
     r"(?:para|pa)\s+mis\s+ojos|"
     # "Para mis notas personales:", "pa mis apuntes": the writer's own notebook.
@@ -354,6 +387,8 @@ _NOT_NARROW = re.compile(
     # empresa, no solo en lo mío": more than the writer's own space.
     r"no\s+(?:solo\s+|solamente\s+|unicamente\s+)?(?:en|a)\s+lo\s+(?:mio|personal|privado)|"
     r"no\s+(?:solo|solamente|unicamente)\s+(?:en|a)\s+mis\s+(?:notas|apuntes|cosas)|"
+    # More than the writer's: "apúntalo en lo de la casa, que no sea solo mío" (policy round 32).
+    r"no\s+(?:sea|es|quede|este)\s+(?:solo|solamente|unicamente)\s+(?:mio|mia|lo\s+mio|(?:para|pa)\s+mi)\b|"
     # Said as an aside after what is asked: "Público para la empresa, no privado: …".
     r"(?<![^\W\d_])(?:(?<=[,;(])|(?<=[,;(]\s))no\s+(?:privad[oa]s?|confidencial(?:es)?|secreto))\b"
 )
@@ -591,7 +626,7 @@ _OWN_LIFE = re.compile(
     r"mis?\s+(?:hij[oa]s?|mujer|marido|espos[oa]|pareja|novi[oa]|madre|padre|padres|mama|mami|papa|papi|"
     r"guel[oa]s?|aguel[oa]s?|yay[oa]s?|"
     r"herman[oa]s?|abuel[oa]s?|niet[oa]s?|suegr[oa]s?|cunad[oa]s?|prim[oa]s?|ti[oa]s?|"
-    r"sobrin[oa]s?|familia|peques?|crios?|(?:ninos?|ninas?)(?!\s*[,!:])|bebe|perr[oa]s?|gat[oa]s?|"
+    r"sobrin[oa]s?|familia|peques?|crios?|(?:ninos?|ninas?)(?!\s*(?:[,!:.?]|$))|bebe|perr[oa]s?|gat[oa]s?|"
     r"mascota|amig[oa]s?|vecin[oa]s?)|"
     # A child on the way: "con el segundo niño en camino".
     r"(?:nino|nina|bebe|hijo|hija|peque|crio|cria)\s+en\s+camino|"
@@ -942,7 +977,7 @@ def written_category(text: str, category: str, *, shared_in_words: bool = False)
     if (
         marked == Visibility.PRIVATE_IN_ORG
         and not is_own_life(text)
-        and _BUSINESS.search(expand_shorthand(fold(text)))
+        and _talks_business(expand_shorthand(fold(text)))
     ):
         return "empresa"
     if (
@@ -1045,6 +1080,18 @@ _BUSINESS = re.compile(
     # How the work is organised: "no puedo hacer turnos de noche" is a matter for the company.
     r"turnos?|guardias?|jornadas?|shifts?)\b|€"
 )
+# The trade's work (policy round 32): a remark about it is the business's, not the writer's life,
+# even beside a word of family or leisure ("le dejo la reparación a 90 porque es familia", "el del
+# gimnasio Fuerza Libre me ha dicho que le llame yo para los termos"). Only against those weak
+# cues: "tengo una hernia y no puedo cargar calderas" is still the writer's health.
+_TRADE = re.compile(
+    r"\b(?:repara(?:cion|sion|ciones|siones)|arreglos?|averias?|calderas?|termos?|calentador(?:es)?|"
+    r"descalcificador(?:es)?|grifos?|tuberias?|instalacion(?:es)?|montajes?|radiador(?:es)?)\b"
+)
+
+
+def _talks_business(folded: str) -> bool:
+    return bool(_BUSINESS.search(folded) or _TRADE.search(folded))
 
 
 # How the writer takes a drink or a dish, without a verb of liking: "el café solo y sin
@@ -1067,7 +1114,7 @@ def is_own_life(text: str) -> bool:
     folded = expand_shorthand(fold(text))
     if _OWN_LIFE.search(folded) or is_own_health(text):
         return True
-    if _BUSINESS.search(folded):
+    if _talks_business(folded):
         return False
     unnamed = expand_shorthand(fold(_PROPER_NAME.sub(" ", text)))
     first_person = bool(_FIRST_PERSON_SINGULAR.search(folded))
