@@ -7,7 +7,8 @@ private, never a leak (docs/memory.md, "Content policy"):
   note (decision 0048).
 - ``PRIVATE_MARKER``: does a message ask, in words no rule reads, to be kept to its writer
   ("que esto no salga de aquí")? When nothing was asked, by the caller or in the text, a
-  flagged message or fact that would be shared or proposed is written private (decision 0053).
+  flagged message or fact that would be shared or proposed is written private (decision 0053),
+  unless ``SHARED_MARKER`` reads a wish to share in it more strongly (decision 0059).
 
 The weights are trained offline by ``manage.py train_backstop`` from the labelled policy sets
 (and, for the private marker, lines written to train it) and committed in ``data/``: loading
@@ -82,7 +83,16 @@ INSTRUCTION = Backstop("instruction", threshold=0.3)
 # 39, 0.4: 43); of the 867 lines without a marker meant to be shared or proposed, it narrowed 5
 # (0.55: 5, 0.4: 8).
 # Retrained on every measured set but the one held out now (decision 0057).
-PRIVATE_MARKER = Backstop("private_marker", threshold=0.5)
+# Policy round 32 (decision 0059): trained also on the extraction sets' ordinary messages as what
+# it must not flag, and read against the shared marker. Left out of training with sets T to V,
+# on those halves and on the held-out sets EE to GG and HH/II dev: the weights before caught 18 of
+# the 24 private markers the rules do not read at 0.5 and narrowed 13 of 436 ordinary messages
+# (3 %); these catch 18 at 0.3 with the shared veto and narrow 6 (1.4 %), and none of the 145
+# lines meant to be shared or proposed.
+PRIVATE_MARKER = Backstop("private_marker", threshold=0.3)
+# Does a message ask, in words no rule reads, to be shared? Only a veto on the private marker: a
+# wish to share talks of who may know, as a wish to keep does ("que lo sepa la peña del almacén").
+SHARED_MARKER = Backstop("shared_marker", threshold=0.5)
 
 
 # A fact whose wish to be shared was taken apart from it, a heading or a sentence of its own or a
@@ -102,4 +112,8 @@ def reads_as_instruction(
 
 
 def reads_as_private(text: str, *, vector: Sequence[float] | None = None) -> bool:
-    return PRIVATE_MARKER.flags(text, vector=vector)
+    """Whether ``text`` asks to be kept to its writer, and more than it asks to be shared."""
+    if vector is None:
+        vector = embed_passages([text])[0]
+    private = PRIVATE_MARKER.probability(vector)
+    return private >= PRIVATE_MARKER.threshold and private > SHARED_MARKER.probability(vector)

@@ -1366,9 +1366,8 @@ _HIDING_FROM_ONE = re.compile(
             r"\bque\s+(?!"
             + _EVERYBODY
             # The note itself is no person: "que esto no lo vea el resto del equipo".
-            + r"\b|(?:esto|eso|ello|aquello)\b)(?:(?:el|la|mi|tu)\s+)?[a-z]+\s+(?:de\s+\w+\s+)?no\s+"
-            + _FIND_OUT
-            + r"\b",
+            + r"\b|(?:esto|eso|ello|aquello)\b)"
+            r"(?:(?:el|la|mi|tu)\s+)?[a-z]+\s+(?:de\s+\w+\s+)?no\s+" + _FIND_OUT + r"\b",
             r"\bque\s+no\s+"
             + _FIND_OUT
             + r"\s+(?!"
@@ -1478,9 +1477,14 @@ _SHORTHAND = (
     # "nd d pasarlo al rsto", "no lo comprtas con nadei", "no se lo enseñe a naide", "los demás
     # de la ofi no tienen pq saberlo" (here "pq" is "por qué": read as "porque" it says the same).
     (re.compile(r"\b(?:nadei|naide|nadi|nadien|naiden|nadie+)\b"), "nadie"),
-    (re.compile(r"\b(?:comprtas|conpartas|compartsa|comaprtas|copartas|compartass)\b"), "compartas"),
+    (
+        re.compile(r"\b(?:comprtas|conpartas|compartsa|comaprtas|copartas|compartass)\b"),
+        "compartas",
+    ),
     (re.compile(r"\b(?:rsto|rest)\b"), "resto"),
     (re.compile(r"\bnd\b"), "nada"),
+    (re.compile(r"\bmnda\b"), "manda"),
+    (re.compile(r"\b(?:wsp|wasap|guasap|whats|wass?ap)\b"), "whatsapp"),
     (re.compile(r"\bsl\b"), "solo"),
     (re.compile(r"\bx(?=\s+mi\s+sol[oa]?\b)"), "para"),
     (re.compile(r"\bofi\b"), "oficina"),
@@ -1649,7 +1653,12 @@ _ASKED_TO = re.compile(
     r"sirvase|tenga\s+la\s+amabilidad\s+de|haga\s+el\s+favor\s+de|ruego|se\s+ruega|"
     # A task handed over: "queda usted encargado de informar…", "le encargo avisar…".
     r"(?:queda|quedas)\s+(?:usted\s+)?encargad[oa]\s+de|(?:te|le|os)\s+encargo|se\s+le\s+encarga|"
-    r"seria\s+posible)\s+(?P<verb>[a-z]+(?:ar|er|ir)(?:se|l[aeo]s?|le|les|me|nos){0,2})\b"
+    r"seria\s+posible|"
+    # Policy round 32: "¿sería tan amable de enviar…?", "¿serías tan amable de…?", and what
+    # Suma "will have to" do: "con efecto inmediato deberá remitir una copia de cada factura…".
+    r"(?:seria|serias|es|eres|sea|seas)\s+(?:usted\s+)?tan\s+amable\s+(?:de|como\s+para)|"
+    r"(?:debera|deberas|deberia|tendra\s+que|tendras\s+que|habra\s+de|habras\s+de|ha\s+de|has\s+de|"
+    r"debe\s+usted))\s+(?P<verb>[a-z]+(?:ar|er|ir)(?:se|l[aeo]s?|le|les|me|nos){0,2})\b"
 )
 _INFINITIVE = re.compile(
     r"^(?P<stem>[a-z]+?)(?P<ending>ar|er|ir)(?P<enclitics>(?:se|l[aeo]s?|le|les|me|nos){0,2})$"
@@ -1711,7 +1720,8 @@ _USTED_WORD = re.compile(
 
 def _usted_order(word: str, *, bare: bool) -> str | None:
     """The plain order a usted form stands for, with its pronouns: "avisele" → "avisale"."""
-    for enclitic in (*_USTED_ENCLITICS, *(("",) if bare else ())):
+    endings: tuple[str, ...] = _USTED_ENCLITICS + (("",) if bare else ())
+    for enclitic in endings:
         if not word.endswith(enclitic) or len(word) - len(enclitic) < 2:
             continue
         verb = word[: len(word) - len(enclitic)]
@@ -1734,7 +1744,7 @@ def _usted_reading(folded: str) -> str | None:
     parts, last = [], 0
     for said in _USTED_WORD.finditer(folded):
         if folded.startswith(" el favor", said.end("word")):
-            continue  # "haga el favor de…", "hágame el favor": a courtesy, read by the rules as such
+            continue  # "haga el favor de…": a courtesy, read by the rules as such
         bare = said["start"] is not None or said["usted"] is not None
         order = _usted_order(said["word"], bare=bare)
         if order is None:
@@ -2552,7 +2562,11 @@ def _task_on_pasted(folded: str) -> bool:
 # lavandería es solo pa mí, ¿vale?", "paga a 60, no?". The sentence before it is what it says.
 _TAG_QUESTION = re.compile(
     r"(?:,\s*¿?|\s+¿)\s*(?:vale|no|verdad|ok|okey|oki|eh|sabes|entiendes|de\s+acuerdo|entendido|"
-    r"estamos|dale|sale|va|si|cierto|me\s+explico|me\s+entiendes|ya\s+sabes|right|ok\s+then)"
+    r"estamos|dale|sale|va|si|cierto|me\s+explico|me\s+entiendes|ya\s+sabes|right|ok\s+then|"
+    # Policy round 32: the tags of other Spanish and of other tongues ("…al contado, d'accord?",
+    # "…solamente, va bene?", "queda entre nos, ya?", "cachai?", "¿sí o qué?").
+    r"ya|cachai|sip|vale\s+pues|si\s+o\s+que|o\s+que|d['’]?accord|va\s+bene|capito|okay|yeah|"
+    r"ne|tamam|no\s+creu|oi|vale\s+vale|ta|esta\s+bien)"
     r"\s*\?+\W*$",
     re.IGNORECASE,
 )

@@ -249,7 +249,8 @@ _NARROW = re.compile(
     r"(?:^|(?<=[.,;:!¡]\s)|(?<=[.,;:!¡]))discrecion\s*,?\s*(?:(?:porfa\w*|por\s+favor|please|eh|vale|ok)\b"
     r"\s*)?(?:[.!,;]|$)|"
     r"\b(?:(?:que\s+)?(?:queda|quede)\s+)?entre\s+nos(?:\s+" + _NO_MORE + r")?\b|"
-    r"\blo\s+sepamos\s+(?:(?:solo|solamente)\s+)?(?:tu|usted|vos)\s+y\s+yo(?:\s+" + _NO_MORE + r")?\b|"
+    r"\blo\s+sepamos\s+(?:(?:solo|solamente)\s+)?(?:tu|usted|vos)\s+y\s+yo"
+    r"(?:\s+" + _NO_MORE + r")?\b|"
     r"\b(?:tu|usted|vos)\s+y\s+yo\s+(?:" + _NO_MORE + r"|sol[oa]s|y\s+(?:ya|punto))\b|"
     r"\b(?:(?:todavia|aun)\s+)?no\s+(?:lo\s+|la\s+)?(?:quiero|pienso)\s+(?:contar|decir|comentar|"
     r"compartir|soltar)(?:lo|la)?(?:\s+(?:todavia|aun|de\s+momento|por\s+ahora))?\b|"
@@ -267,12 +268,21 @@ _NARROW = re.compile(
     r"\bte\s+(?:lo|la)\s+(?:callas|calles|guardas|quedas)\b|"
     r"(?:solo|solamente)?\s*en\s+mi\s+(?:cuenta|espacio|zona|apartado|parte)\b"
     r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller|bancaria|corriente|del\s+banco))|"
-    r"\b(?:" + _OTHERS + r")(?:\s+del?\s+(?:la\s+)?[a-z]{3,})?\s+no\s+(?:tienen|tiene|necesitan|necesita|deben|"
-    r"debe)\s+(?:por\s+que\s+|porque\s+|que\s+)?(?:saber(?:lo|la)?|enterarse|ver(?:lo|la))\b|"
+    r"\b(?:" + _OTHERS + r")(?:\s+del?\s+(?:la\s+)?[a-z]{3,})?\s+no\s+"
+    r"(?:tienen|tiene|necesitan|necesita|deben|debe)\s+(?:por\s+que\s+|porque\s+|que\s+)?(?:saber(?:lo|la)?|enterarse|ver(?:lo|la))\b|"
     r"\bnada\s+de\s+(?:pasar|compartir|contar|decir|ensenar|mandar)(?:lo|la|selo|sela)?\s+(?:a|al|con)\s+"
     r"(?:" + _OTHERS + r"|resto|nadie)\b|"
     r"\b(?:lo\s+)?(?:tenemos|sabemos)\s+(?:solo\s+)?(?:tu|vos|usted)\s+(?:y|e)\s+(?:yo|io)\b|"
-    r"\b(?:quedesel[oa]|guardesel[oa]|quedatel[oa])(?:\s+usted)?(?:\s+conmigo)?(?:\s+" + _NO_MORE + r")?\b|"
+    r"\b(?:nadie|ninguno|ninguna)\s+(?:mas\s+)?(?:salvo|menos|excepto|aparte\s+de)\s+yo\b|"
+    r"\bnotas?\s+(?:de\s+las\s+)?mias\b|"
+    r"\blo\s+(?:se|tengo|llevo|manejo)\s+yo\s+(?:y\s+ya|y\s+punto|sol[oa]|nada\s+mas|nomas)\b|"
+    # Kept from colleagues by name: "que la Lucía y el Andrés no lo vean".
+    r"\bque\s+(?:(?:el|la)\s+)?[a-z]{3,}(?:\s+(?:y|e|ni)\s+(?:(?:el|la)\s+)?[a-z]{3,})+\s+no\s+(?:lo|la|se\s+lo)\s+"
+    + _SEE
+    + r"\b|"
+    r"\bde\s+(?:los|las)\s+(?:que|q)\s+no\s+(?:se\s+)?(?:comparten|ven|ensenan|cuentan|sabe|saben)\b|"
+    r"\b(?:quedesel[oa]|guardesel[oa]|quedatel[oa])(?:\s+usted)?(?:\s+conmigo)?"
+    r"(?:\s+" + _NO_MORE + r")?\b|"
     r"(?:para|pa)\s+(?:tu|su)\s+conocimiento\s+y\s+(?:el\s+)?mio|"
     r"(?:para|pa)\s+mis\s+ojos|"
     # "Para mis notas personales:", "pa mis apuntes": the writer's own notebook.
@@ -831,6 +841,88 @@ def _negated_share(folded: str) -> bool:
     )
 
 
+# Policy round 32: who may see the note, read by composition in each clause when no marker
+# above reads it. A clause that speaks of the note (a pronoun, "esto", "la nota", or an order to
+# keep it) says where it is to stay or who is to see it: the writer's own place or the writer
+# alone ("que se quede en mi rinconcito", "lo sepa yo y ya", "reservada a mi persona") keeps
+# it; the company's place or everybody ("guárdalo donde lo vean los demás", "que lo pueda
+# consultar cualquiera de la ofi", "ponlo en la ficha general") shares it, unless the clause
+# says no ("que los pibes no lo vean", "no en las de todos", "que no aparezca en las notas de
+# la empresa"), which keeps it. People outside the company ("que los vecinos vean el
+# presupuesto") are no audience here, and a clause with no word for the note is a fact.
+_NOTE = (
+    r"(?:\b(?:esto|eso|este\s+dato|esta\s+nota|esta\s+anotacion|esta\s+info(?:rmacion)?|"
+    r"el\s+dato|la\s+nota|la\s+anotacion)\b|"
+    # "lo" and "la" only as the note's pronoun before a verb, never as an article.
+    r"\b(?:lo|la)\s+(?:(?:pueda|puedan|pudiera|debe|deben|tiene|tienen|tengo)\s+(?:que\s+)?)?"
+    r"(?:vea|vean|viera|vieran|ven|sepa|sepan|lea|lean|tenga|tengan|consulte|consulten|abra|abran|"
+    r"maneja|manejo|reservo|necesitan|ver|leer|saber|abrir|consultar|tener)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
+    # The note as the subject of a wish or of where it stays: "que no salga de mi usuario", "la
+    # siguiente anotación quede reservada", "lo que te digo queda en mi carpeta", "compártase".
+    r"\b(?:quede|queda|se\s+quede|se\s+queda|salga|sale|aparezca|compartase|compartanse|"
+    r"reservad[oa])\b|"
+    # The note as the subject of a wish: "que no salga de mi usuario", "que o vexa toda a xente".
+    r"\bq(?:ue)?\s+(?:no\s+)?(?:salga|quede|se\s+quede|este|vaya|aparezca|sea)\b|\bque\s+o\s+(?:vexa|vexan)\b)"
+)
+_SELF_PLACE = (
+    r"\b(?:en|a|de|para)\s+(?:mi|mis)\s+(?:usuario|cuenta|carpeta|carpetita|rinconcito|rincon|cosas|"
+    r"notas|apuntes|parte|lado|espacio|zona|nombre|persona|cajon|libreta|agenda|perfil)\b|"
+    r"\b(?:en|a)\s+lo\s+(?:mio|meu|meu\s+nomes)\b|\btancat\s+en\s+lo\s+meu\b|"
+    r"\ben\s+lo\s+mio\b"
+)
+_SELF_ONLY = (
+    r"\b(?:yo\s+(?:y\s+ya|y\s+solo\s+yo|solit[oa]|sol[oa])|solo\s+yo|salvo\s+yo|menos\s+yo|excepto\s+yo|"
+    r"nadie\s+mas\s+que\s+yo|(?:vos|tu)\s+nomas|me\s+lo\s+reservo|reservad[oa]\s+(?:exclusivamente\s+|"
+    r"solo\s+|solamente\s+)?a\s+mi\s+persona|(?:solo|solamente)\s+lo\s+\w+\s+yo|modo\s+yo[\s-]solo)\b"
+)
+_COMPANY_PLACE = (
+    r"\b(?:(?:las|la|el|los)\s+(?:notas|nota|ficha|fichas|carpeta|memoria|sitio|tablon|espacio|"
+    r"apuntes)\s+(?:de\s+la\s+empresa|de\s+todos|general(?:es)?|comun(?:es)?|compartid[oa]s?|del\s+equipo|"
+    r"que\s+ven\s+todos)|las\s+de\s+todos|lo\s+(?:compartido|comun|general|de\s+todos)|"
+    r"donde\s+(?:lo|la)\s+(?:vean|vea|pueda\s+ver|puedan\s+ver))\b"
+)
+_EVERYONE_INSIDE = (
+    r"\b(?:todos(?!\s+(?:los|las|mis|sus|nuestros|nuestras)\b)|todo\s+el\s+mundo|toda\s+la\s+empresa|todo\s+el\s+personal|los\s+demas|las\s+demas|"
+    r"(?:el|al)\s+resto(?:\s+del?\s+(?:personal|equipo|empresa|oficina|la\s+empresa|la\s+oficina))?|"
+    r"cualquiera(?:\s+de\s+la\s+(?:ofi|oficina|empresa))?|"
+    r"(?:los|tos\s+los|todos\s+los)\s+(?:chicos|pibes|cabros|chavales|companeros|muchachos|miembros|"
+    r"trabajadores|empleados)(?:\s+de\s+la\s+(?:ofi|oficina|empresa)|\s+de\s+\w+\s+\w+)?|"
+    r"toda\s+(?:la|a)\s+(?:pega|pena|gente|xente|plantilla)(?:\s+d[ae]\s+(?:la\s+)?empresa)?|el\s+equipo)\b"
+)
+_NOBODY = r"\b(?:nadie|ninguno|ninguna|naide)\b"
+_SEEN_OR_KEPT = (
+    r"\b(?:(?:ver|leer|saber|consultar|abrir|tener)(?:lo|la)?|vea|vean|viera|vieran|ven|lea|lean|sepa|"
+    r"sepan|sabe|consulte|consulten|abra|abran|tenga|tengan|acceder|acceda|accedan|enterarse|enteren|"
+    r"vexa|vexan|compart\w*|"
+    r"manejo|maneja|aparezca|aparezcan|visible|accesible|vista|guarda\w*|pon\w*|deja\w*|anota\w*|"
+    r"apunta\w*|mete\w*|quede|queda|salga|sale|compartase|compartanse|reserv\w*)\b"
+)
+_CLAUSE_NO = re.compile(r"\b(?:no|ni|nunca|sin|tampoco)\b")
+
+
+def _audience_wish(folded: str) -> str | None:
+    """What a clause about who may see the note asks for (the comment above), or nothing."""
+    for clause in re.split(r"[.,;:!?\n]|\s+pero\s+", folded):
+        if not re.search(_NOTE, clause) or not re.search(_SEEN_OR_KEPT, clause):
+            continue
+        if any(re.search(words, clause) for words in (_SELF_PLACE, _SELF_ONLY, _NOBODY)):
+            return Visibility.PRIVATE_IN_ORG
+        everybody = re.search(_COMPANY_PLACE, clause) or re.search(_EVERYONE_INSIDE, clause)
+        if everybody:
+            # A "no" keeps the note from them ("que los pibes no lo vean", "no fuera accesible
+            # al resto"), unless it only turns, after the place named, to another: "en las notas
+            # de la empresa, no en las mías".
+            said_no = _CLAUSE_NO.search(clause)
+            elsewhere = (
+                said_no is not None
+                and said_no.start() > everybody.start()
+                and re.match(r"\s*(?:en|a)\b", clause[said_no.end() :]) is not None
+            )
+            kept = said_no is not None and not elsewhere
+            return Visibility.PRIVATE_IN_ORG if kept else Visibility.SHARED
+    return None
+
+
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
     folded = _NOT_NARROW.sub(" ", _hashtags_spelled(expand_shorthand(fold(text))))
@@ -839,7 +931,11 @@ def marked_visibility(text: str) -> str | None:
     # A megaphone announces to everybody: "📢📢 Nuevo precio del desplazamiento…".
     if _SHARE.search(folded) or "\U0001f4e2" in text:
         return Visibility.SHARED
-    return None
+    wish = _audience_wish(folded)
+    # Read by composition, a wish to share never makes the writer's own life the company's.
+    if wish == Visibility.SHARED and is_own_life(text):
+        return None
+    return wish
 
 
 # What is left of "apúntalo solo para mí" once the marker is gone: a verb asking to keep it.
@@ -1086,7 +1182,8 @@ _BUSINESS = re.compile(
 # cues: "tengo una hernia y no puedo cargar calderas" is still the writer's health.
 _TRADE = re.compile(
     r"\b(?:repara(?:cion|sion|ciones|siones)|arreglos?|averias?|calderas?|termos?|calentador(?:es)?|"
-    r"descalcificador(?:es)?|grifos?|tuberias?|instalacion(?:es)?|montajes?|radiador(?:es)?)\b"
+    r"descalcificador(?:es)?|grifos?|tuberias?|instalacion(?:es)?|montajes?|radiador(?:es)?|"
+    r"revision(?:es)?|mantenimiento)\b"
 )
 
 

@@ -14,7 +14,7 @@ from learning.management.commands.train_backstop import (
     train,
     training_files,
 )
-from memory.learned import INSTRUCTION, PRIVATE_MARKER
+from memory.learned import INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER
 from sumalos.embeddings import DIMENSIONS
 
 
@@ -55,7 +55,9 @@ def test_training_twice_gives_the_same_weights():
     assert len(first["weights"]) == DIMENSIONS
 
 
-@pytest.mark.parametrize("backstop", [INSTRUCTION, PRIVATE_MARKER], ids=lambda b: b.name)
+@pytest.mark.parametrize(
+    "backstop", [INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER], ids=lambda b: b.name
+)
 def test_the_committed_weights_were_trained_on_exactly_the_sets_training_reads_now(backstop):
     # A set added later is either held out or trained on: never silently neither.
     stored = json.loads(backstop.weights_file.read_text())
@@ -108,5 +110,26 @@ def test_the_private_marker_also_reads_its_own_training_lines_labelled_in_the_li
         "Que lo sepa todo el equipo: Ruiz cierra en agosto": False,
         "Para mí que Ruiz acabará pagando tarde": False,
     }
-    assert training_files(PRIVATE_MARKER)[-1].name == "private_marker_lines.jsonl"
+    names = [path.name for path in training_files(PRIVATE_MARKER)]
+    assert "private_marker_lines.jsonl" in names
     assert "policy_dev_ee.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
+
+
+def test_an_extraction_line_is_a_negative_of_both_markers_unless_the_rules_read_one(tmp_path):
+    path = tmp_path / "extraction_dev_z.jsonl"
+    lines = [
+        {"id": "ez1", "text": "Ruiz ahora paga a 60 días", "expect": []},
+        {"id": "ez2", "text": "solo para mí: Ruiz paga a 60 días", "expect": []},
+        {"id": "ez3", "text": "para todos: Ruiz cierra en agosto", "expect": []},
+    ]
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines))
+
+    assert labelled_texts([path], PRIVATE_MARKER) == {"Ruiz ahora paga a 60 días": False}
+    assert labelled_texts([path], SHARED_MARKER) == {"Ruiz ahora paga a 60 días": False}
+
+
+def test_the_blind_extraction_halves_and_the_left_out_sets_are_never_read():
+    names = [path.name for path in training_files(SHARED_MARKER, leave_out=frozenset({"t"}))]
+
+    assert "extraction_dev_u.jsonl" in names
+    assert not [name for name in names if name.endswith(("_w.jsonl", "_x.jsonl", "_t.jsonl"))]

@@ -9,7 +9,13 @@ import pytest
 
 from learning.base import GateDecision
 from learning.services import message_requested_visibility
-from memory.learned import INSTRUCTION, PRIVATE_MARKER, reads_as_instruction, reads_as_private
+from memory.learned import (
+    INSTRUCTION,
+    PRIVATE_MARKER,
+    SHARED_MARKER,
+    reads_as_instruction,
+    reads_as_private,
+)
 from memory.models import Memory, MemoryAudit
 from memory.policy import Verdict, check_content, is_reported_wish
 from memory.scope import requested_visibility
@@ -54,10 +60,27 @@ def _shared_mode(world, mode: str) -> None:
 
 
 def test_the_committed_weights_fit_the_embedding_and_the_thresholds_are_the_chosen_ones():
-    assert [(b.model.weights.shape, b.threshold) for b in (INSTRUCTION, PRIVATE_MARKER)] == [
+    backstops = (INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER)
+    assert [(b.model.weights.shape, b.threshold) for b in backstops] == [
+        ((DIMENSIONS,), 0.3),
         ((DIMENSIONS,), 0.3),
         ((DIMENSIONS,), 0.5),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Ordinary reports of what a customer or supplier said: the private marker trained
+        # without the extraction sets narrowed messages like these (decision 0059).
+        "oye suma que el del hostal miramar me ha dicho que ahora pagan a treinta dias",
+        "Talleres García ahora paga a 60 días, no a 30",
+        "En la Ferretería Ruiz nos dejan pagar a 60 días desde este mes, me lo dijo el encargado",
+    ],
+)
+def test_an_ordinary_report_is_not_read_as_a_wish_to_keep_it(text):
+    assert requested_visibility(text) is None
+    assert reads_as_private(text) is False
 
 
 @pytest.mark.parametrize("text", [ORDER_ON_NOTES, ORDER_ON_EXPENSES])
@@ -136,7 +159,9 @@ def test_a_contact_proposal_is_not_made_of_an_order_and_leaves_no_trace(world):
 
 
 # Wishes to keep a fact to oneself that no marker rule reads (checked below).
-KEPT_IN_A_DRAWER = "Que quede en mi rincón: Hostal Miramar está buscando otro fontanero más barato."
+KEPT_IN_A_DRAWER = (
+    "Esto no lo saques del cajón: Hostal Miramar está buscando otro fontanero más barato."
+)
 KEPT_IN_MY_NOTES = (
     "Esto que quede en mi cabeza y en la tuya: Ferretería Ruiz nos hace un 12 % si pagamos al "
     "contado."
