@@ -1484,6 +1484,8 @@ _SHORTHAND = (
     (re.compile(r"\b(?:rsto|rest)\b"), "resto"),
     (re.compile(r"\bnd\b"), "nada"),
     (re.compile(r"\bmnda\b"), "manda"),
+    (re.compile(r"\bbea\b"), "vea"),
+    (re.compile(r"\bbean\b"), "vean"),
     (re.compile(r"\b(?:wsp|wasap|guasap|whats|wass?ap)\b"), "whatsapp"),
     (re.compile(r"\bsl\b"), "solo"),
     (re.compile(r"\bx(?=\s+mi\s+sol[oa]?\b)"), "para"),

@@ -72,7 +72,8 @@ _NARROW = re.compile(
     r"(?:apuntalo|apuntatelo|guardalo|guardatelo|anotalo|anotatelo|recuerdalo)\s+(?:para\s+)?mi\b|"
     # Kept for the writer in the words of the request: "apúntamelo a mí: llamar a…",
     # "guárdamelo solo a mí", "a mí: …" as a heading.
-    r"(?:apunta|anota|guarda|recuerda|apuntate|anotate)(?:melo|mela|me)\s+(?:solo\s+)?(?:a|para|pa)\s+"
+    r"(?:apunta|anota|guarda|recuerda|apuntate|anotate|reserva|deja|ten)(?:melo|mela|me)\s+"
+    r"(?:(?:solo|nomas|solamente)\s+)?(?:a|para|pa)\s+"
     r"mi\b|^\W*(?:solo\s+)?(?:a|para|pa)\s+mi\s*:|"
     # Catalan and Valencian: "només per a mi", "privat", "entre tu i jo", "no ho compartisques".
     r"(?:nomes|sols|solament|unicament)\s+(?:per\s+a\s+|per\s+|pa\s+)mi\b|per\s+a\s+mi\s+(?:sol[a]?|mateix[a]?)\b|"
@@ -267,7 +268,7 @@ _NARROW = re.compile(
     r"(?:^|(?<=[.,;:!¡]\s)|(?<=[.,;:!¡]))ni\s+a\s+[a-z]{3,}(?:\s+ni\s+a\s+[a-z]{3,})+\b|"
     r"\bte\s+(?:lo|la)\s+(?:callas|calles|guardas|quedas)\b|"
     r"(?:solo|solamente)?\s*en\s+mi\s+(?:cuenta|espacio|zona|apartado|parte)\b"
-    r"(?!\s+(?:de\s+)?(?:la\s+)?(?:empresa|equipo|oficina|taller|bancaria|corriente|del\s+banco))|"
+    r"(?!\s+(?:de|del|bancaria|corriente)\b)|"
     r"\b(?:" + _OTHERS + r")(?:\s+del?\s+(?:la\s+)?[a-z]{3,})?\s+no\s+"
     r"(?:tienen|tiene|necesitan|necesita|deben|debe)\s+(?:por\s+que\s+|porque\s+|que\s+)?(?:saber(?:lo|la)?|enterarse|ver(?:lo|la))\b|"
     r"\bnada\s+de\s+(?:pasar|compartir|contar|decir|ensenar|mandar)(?:lo|la|selo|sela)?\s+(?:a|al|con)\s+"
@@ -275,6 +276,14 @@ _NARROW = re.compile(
     r"\b(?:lo\s+)?(?:tenemos|sabemos)\s+(?:solo\s+)?(?:tu|vos|usted)\s+(?:y|e)\s+(?:yo|io)\b|"
     r"\b(?:nadie|ninguno|ninguna)\s+(?:mas\s+)?(?:salvo|menos|excepto|aparte\s+de)\s+yo\b|"
     r"\bnotas?\s+(?:de\s+las\s+)?mias\b|"
+    r"\bme\s+(?:guardas|apuntas|anotas|dejas|reservas)\s+(?:esto\s+|eso\s+)?(?:solo\s+|nomas\s+)?"
+    r"(?:a|para|pa)\s+mi\b|"
+    r"\bno\s+(?:hace\s+falta|es\s+necesario)\s+que\s+(?:lo\s+|se\s+)?(?:sepa|sepan|entere|enteren|vea|"
+    r"vean)\s+(?:" + _OTHERS + r"|la\s+oficina|el\s+resto|el\s+equipo)\b|"
+    r"\bno\s+quiero\s+que\s+(?:esto\s+|eso\s+)?(?:sea|este|quede)\s+(?:visible|accesible|a\s+la\s+vista)\b|"
+    r"\b(?:ocultal[oa]|escondel[oa]|ocultalo|escondelo)\s+(?:a|al|de|del)\s+(?:resto|"
+    + _OTHERS
+    + r")|"
     r"\blo\s+(?:se|tengo|llevo|manejo)\s+yo\s+(?:y\s+ya|y\s+punto|sol[oa]|nada\s+mas|nomas)\b|"
     # Kept from colleagues by name: "que la Lucía y el Andrés no lo vean".
     r"\bque\s+(?:(?:el|la)\s+)?[a-z]{3,}(?:\s+(?:y|e|ni)\s+(?:(?:el|la)\s+)?[a-z]{3,})+\s+no\s+(?:lo|la|se\s+lo)\s+"
@@ -421,6 +430,10 @@ _ALL_OF_US = (
 )
 _SHARE = re.compile(
     r"(?<!\w)(?:"
+    # Policy round 32: kept as the team's ("apúntalo como nota compartida", "guárdalo como
+    # conocimiento del equipo", "como dato compartido con el equipo").
+    r"\bcomo\s+(?:una\s+)?(?:nota|dato|informacion|info|conocimiento)\s+(?:compartid[oa]|comun|"
+    r"del\s+equipo|de\s+(?:la\s+)?empresa|de\s+todos)\b|"
     # Policy round 30, by composition: everybody must know it ("todo el equipo debe saberlo",
     # "esto lo tienen que saber todos"), keep it in mind ("tenedlo todos en cuenta", "que lo
     # tenga en cuenta todo el mundo"), passed to the team ("pásalo al equipo", "comparte con
@@ -856,7 +869,8 @@ _NOTE = (
     # "lo" and "la" only as the note's pronoun before a verb, never as an article.
     r"\b(?:lo|la)\s+(?:(?:pueda|puedan|pudiera|debe|deben|tiene|tienen|tengo)\s+(?:que\s+)?)?"
     r"(?:vea|vean|viera|vieran|ven|sepa|sepan|lea|lean|tenga|tengan|consulte|consulten|abra|abran|"
-    r"maneja|manejo|reservo|necesitan|ver|leer|saber|abrir|consultar|tener)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
+    r"maneja|manejo|reservo|necesitan|ver|leer|saber|abrir|consultar|tener|saques|saque|subas|suba|"
+    r"pongas|ponga|dejes|muestres|ensenes|amoses|mirar|miren|mire)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
     # The note as the subject of a wish or of where it stays: "que no salga de mi usuario", "la
     # siguiente anotación quede reservada", "lo que te digo queda en mi carpeta", "compártase".
     r"\b(?:quede|queda|se\s+quede|se\s+queda|salga|sale|aparezca|compartase|compartanse|"
@@ -866,34 +880,40 @@ _NOTE = (
 )
 _SELF_PLACE = (
     r"\b(?:en|a|de|para)\s+(?:mi|mis)\s+(?:usuario|cuenta|carpeta|carpetita|rinconcito|rincon|cosas|"
-    r"notas|apuntes|parte|lado|espacio|zona|nombre|persona|cajon|libreta|agenda|perfil)\b|"
+    r"notas|apuntes|parte|lado|espacio|zona|nombre|persona|cajon|libreta|agenda|perfil|chat|"
+    r"cuaderno|caderno|raco)\b(?!\s+(?:de|del)\b)|"
+    r"\b(?:no|al|el)\s+meu\s+(?:caderno|raco|quadern|espai|lloc)\b|"
     r"\b(?:en|a)\s+lo\s+(?:mio|meu|meu\s+nomes)\b|\btancat\s+en\s+lo\s+meu\b|"
     r"\ben\s+lo\s+mio\b"
 )
 _SELF_ONLY = (
     r"\b(?:yo\s+(?:y\s+ya|y\s+solo\s+yo|solit[oa]|sol[oa])|solo\s+yo|salvo\s+yo|menos\s+yo|excepto\s+yo|"
     r"nadie\s+mas\s+que\s+yo|(?:vos|tu)\s+nomas|me\s+lo\s+reservo|reservad[oa]\s+(?:exclusivamente\s+|"
-    r"solo\s+|solamente\s+)?a\s+mi\s+persona|(?:solo|solamente)\s+lo\s+\w+\s+yo|modo\s+yo[\s-]solo)\b"
+    r"solo\s+|solamente\s+)?a\s+mi\s+persona|(?:solo|solamente)\s+(?:lo\s+|la\s+)?(?:\w+\s+){1,2}yo|"
+    r"modo\s+yo[\s-]solo|donde\s+solo\s+(?:entre|entro|mire|miro)\s+yo)\b"
 )
 _COMPANY_PLACE = (
-    r"\b(?:(?:las|la|el|los)\s+(?:notas|nota|ficha|fichas|carpeta|memoria|sitio|tablon|espacio|"
-    r"apuntes)\s+(?:de\s+la\s+empresa|de\s+todos|general(?:es)?|comun(?:es)?|compartid[oa]s?|del\s+equipo|"
-    r"que\s+ven\s+todos)|las\s+de\s+todos|lo\s+(?:compartido|comun|general|de\s+todos)|"
-    r"donde\s+(?:lo|la)\s+(?:vean|vea|pueda\s+ver|puedan\s+ver))\b"
+    r"\b(?:(?:en|a|al|para)\s+(?:las|la|el|los)\s+(?:notas|nota|ficha|fichas|carpeta|memoria|sitio|tablon|espacio|"
+    r"apuntes|cuenta|grupo|chat)\s+(?:de\s+la\s+empresa|de\s+todos|general(?:es)?|comun(?:es)?|compartid[oa]s?|del\s+equipo|"
+    r"que\s+ven\s+todos)|(?:en|a)\s+las\s+de\s+todos|(?:en|a)\s+lo\s+(?:compartido|comun|general|de\s+todos)|"
+    r"donde\s+(?:lo|la)\s+(?:vean|vea|pueda\s+ver|puedan\s+ver)|onde\s+o\s+(?:poida|poidan)\s+ver|"
+    r"(?:sea|es)\s+(?:una\s+)?nota\s+(?:del\s+equipo|de\s+(?:la\s+)?empresa|de\s+todos|comun|compartida))\b"
 )
 _EVERYONE_INSIDE = (
     r"\b(?:todos(?!\s+(?:los|las|mis|sus|nuestros|nuestras)\b)|todo\s+el\s+mundo|toda\s+la\s+empresa|todo\s+el\s+personal|los\s+demas|las\s+demas|"
+    r"los\s+otros|las\s+otras|cualquier\s+(?:companero|companera|persona\s+de\s+la\s+empresa)|"
     r"(?:el|al)\s+resto(?:\s+del?\s+(?:personal|equipo|empresa|oficina|la\s+empresa|la\s+oficina))?|"
     r"cualquiera(?:\s+de\s+la\s+(?:ofi|oficina|empresa))?|"
     r"(?:los|tos\s+los|todos\s+los)\s+(?:chicos|pibes|cabros|chavales|companeros|muchachos|miembros|"
     r"trabajadores|empleados)(?:\s+de\s+la\s+(?:ofi|oficina|empresa)|\s+de\s+\w+\s+\w+)?|"
-    r"toda\s+(?:la|a)\s+(?:pega|pena|gente|xente|plantilla)(?:\s+d[ae]\s+(?:la\s+)?empresa)?|el\s+equipo)\b"
+    r"toda\s+(?:la|a)\s+(?:pega|pena|gente|xente|plantilla|raza)(?:\s+d[ae]\s+(?:la\s+)?empresa)?|el\s+equipo)\b"
 )
-_NOBODY = r"\b(?:nadie|ninguno|ninguna|naide)\b"
+_NOBODY = r"\b(?:nadie|ninguno|ninguna|naide|ninguen)\b"
 _SEEN_OR_KEPT = (
     r"\b(?:(?:ver|leer|saber|consultar|abrir|tener)(?:lo|la)?|vea|vean|viera|vieran|ven|lea|lean|sepa|"
     r"sepan|sabe|consulte|consulten|abra|abran|tenga|tengan|acceder|acceda|accedan|enterarse|enteren|"
-    r"vexa|vexan|compart\w*|"
+    r"vexa|vexan|compart\w*|mirar|miren|mire|chegue|llegue|disponible|mano|ocult\w*|escond\w*|"
+    r"saques|saque|sea|"
     r"manejo|maneja|aparezca|aparezcan|visible|accesible|vista|guarda\w*|pon\w*|deja\w*|anota\w*|"
     r"apunta\w*|mete\w*|quede|queda|salga|sale|compartase|compartanse|reserv\w*)\b"
 )
@@ -1183,7 +1203,9 @@ _BUSINESS = re.compile(
 _TRADE = re.compile(
     r"\b(?:repara(?:cion|sion|ciones|siones)|arreglos?|averias?|calderas?|termos?|calentador(?:es)?|"
     r"descalcificador(?:es)?|grifos?|tuberias?|instalacion(?:es)?|montajes?|radiador(?:es)?|"
-    r"revision(?:es)?|mantenimiento)\b"
+    r"revision(?:es)?|mantenimiento|firma|firmar|presupuestar)\b|"
+    # An amount in thousands: "si le bajo a 2.000 firma hoy".
+    r"\b\d{1,3}(?:\.\d{3})+\b"
 )
 
 

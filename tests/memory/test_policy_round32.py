@@ -237,3 +237,34 @@ def test_who_may_see_the_note_read_by_composition_shares_it(text):
 )
 def test_what_only_looks_like_who_may_see_the_note(text, expected):
     assert requested_visibility(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("¿Me guardas esto solo a mí? Bar El Puerto me debe 600 € de la cocina", "private"),
+        ("resérvamelo a mí: Ferretería Ruiz me hace un 4 % más si pago al contado", "private"),
+        ("no hace falta que se entere la oficina: le cobré la mitad al colegio", "private"),
+        (
+            "no quiero que sea visible para el equipo: le he dado precio de 2.800 a Lourdes",
+            "private",
+        ),
+        ("guárdalo donde no lo puedan mirar los otros: el hostal quiere seis cisternas", "private"),
+        (
+            "de momento esto ocúltalo al resto: pagué yo las piezas de Saneamientos del Levante",
+            "private",
+        ),
+        ("anótalo donde solo entre yo: el gimnasio firma hoy si le bajo a 2.000", "private"),
+        ("no lo subas al grupo, que se quede en mi chat: cobré 45 € en mano a Rosa", "private"),
+        (
+            "apúntalo de forma que cualquier compañero lo pueda ver: averías al 900 123 456",
+            "shared",
+        ),
+        ("guárdalo como conocimiento del equipo: Amparo Giménez paga con Bizum", "shared"),
+        ("apúntalo como nota compartida: la hora de mano de obra pasa a 40 €", "shared"),
+        ("esto que sea una nota del equipo, no mía: Teresa prefiere que la llamen antes", "shared"),
+    ],
+)
+def test_wishes_from_a_second_probe_in_other_words(text, expected):
+    wanted = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED}[expected]
+    assert requested_visibility(text) == wanted
