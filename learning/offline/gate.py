@@ -23,7 +23,7 @@ from learning.base import GATE_CATEGORIES, PASS_THRESHOLD, GateDecision, scope_o
 from learning.offline.logreg import fit, softmax
 from learning.offline.subjects import GROUP_ONLY_ROLES, NAME_OPENERS, ROLE_WORDS
 from memory.policy import find_iban, is_injection, is_insult, is_secret, is_special_category
-from memory.scope import marked_visibility, requested_visibility
+from memory.scope import requested_visibility
 from sumalos.embeddings import embed_passages
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
@@ -199,11 +199,7 @@ def decide(message: str, previous: str | None) -> GateDecision:
         p_categories = softmax(x @ trained.category)[0]
         best = int(np.argmax(p_categories))
         kept = p_remember >= PASS_THRESHOLD and GATE_CATEGORIES[best] != "ninguno"
-        # Asked in words where to keep it ("anótalo, pero queda entre nos", "para todos: …"), a
-        # message is one the person wants remembered (policy round 32).
-        if not kept and (
-            states_fact_about_business(message) or marked_visibility(message) is not None
-        ):
+        if not kept and states_fact_about_business(message):
             # Kept at least at the threshold, under the likeliest category but "nothing".
             p_remember = max(p_remember, PASS_THRESHOLD)
             p_categories[GATE_CATEGORIES.index("ninguno")] = 0.0
