@@ -268,6 +268,8 @@ _ROLE_BEFORE = re.compile(
     r"\bcontact\s+(?:there\s+|here\s+)?is\b[^.;:]{0,50}|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|nos\s+porta|se\s+encarga)\b[^,.;:]{0,20}|"
+    # who signs there, whom the invoices go to: "el q firma es Paco", "a la atención de Paloma"
+    r"\b(?:que|q|quien)\s+(?:firma|paga|aprueba)\b[^,.;:]{0,20}|\batencion\s+de|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
@@ -305,6 +307,12 @@ _UNSURE = re.compile(
     r"|\bya\s+veremos\b"
     # "No me acuerdo" after a question, a retraction, a payment that happened today.
     r"|^\s*(?:(?:es\s+)?que\s+)?(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
+    # the same doubt said anywhere, or in a southern spelling: "no zé si pagan a 30", "yo ni
+    # idea", "pregúntale a Lucía que ella lo sabrá"
+    r"|\bno\s+(?:se|ze|sabria\s+decirte)\s+si\b|\byo\s+ni\s+idea\b"
+    r"|\b(?:que|q)\s+(?:el|ella|ellos|ellas)\s+(?:lo\s+)?(?:sabra|sabran|sabe|saben)\b"
+    # two values the writer cannot choose between: "pagan a 30 o a 45"
+    r"|\ba\s+\d+\s+o\s+a\s+\d+\b"
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
     # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
     r"|\bno\s+es\s+seguro\b"
@@ -926,6 +934,24 @@ _PREFERENCE_VALUES = (
     ),
     # "mándamelas siempre en pdf, no en foto": the format things are sent in
     ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),
+    # The register she wants, said against the one she gets: "no me hables tan fino", "más
+    # coloquial", "un poco más cercano"
+    (
+        "tono",
+        re.compile(
+            r"\bno\s+me\s+(?:hables|escribas|contestes|respondas)\s+tan\s+"
+            r"(?P<how>fino|formal|serio|estirado|pedante|tecnico|seco|raro)\b"
+        ),
+        "menos {how}",
+    ),
+    (
+        "tono",
+        re.compile(
+            r"\b(?:mas|un\s+poco\s+mas)\s+"
+            r"(?P<how>coloquial|cercan[oa]|informal|natural|campechan[oa]|llan[oa])\b"
+        ),
+        "más {how}",
+    ),
     # "los resúmenes con viñetas": how a summary or a list should be laid out
     (
         "preferencia",
@@ -934,6 +960,27 @@ _PREFERENCE_VALUES = (
             r"(?P<how>vinetas|puntos|tablas?|negritas?)\b"
         ),
         "{what} con {how}",
+    ),
+    # How answers are laid out, whatever is sent: "los gastos en una tabla", "ponme las cosas con
+    # emojis", "los summaries en bullet points", "todo en una lista"
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?:(?P<what>(?:los|las)\s+[a-z]{4,})\s+(?:[a-z]+(?:melos|melas|noslos|noslas)\s+)?)?"
+            r"(?P<how>(?:en|con)\s+(?:una\s+|un\s+|forma\s+de\s+|formato\s+)?"
+            r"(?:tablas?|listas?|lista\s+de\s+puntos|bullet\s*points|bullets|vinetas|"
+            r"esquemas?|emojis?|emoticonos?|negritas?|puntos|columnas?))\b"
+        ),
+        "{what} {how}",
+    ),
+    # The order things come in: "primero el total y luego el detalle"
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?P<order>primero\s+(?:el|la|los|las|lo)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+y\s+"
+            r"(?:luego|despues|al\s+final|mas\s+tarde)\s+(?:el|la|los|las|lo)\s+[a-z]+)"
+        ),
+        "{order}",
     ),
 )
 # Answers without greetings, straight to the point: "no me saludes en cada mensaje, ve al
@@ -960,7 +1007,7 @@ def _preference_value(clause: str) -> tuple[str, str]:
         return "tono", ", ".join(plain)
     # "contéstame corto y sin emojis": every way of writing she asked for, in her order
     tones = sorted(
-        (match.start(), template)
+        (match.start(), template.format(**match.groupdict()))
         for attribute, pattern, template in _PREFERENCE_VALUES
         if attribute == "tono" and (match := pattern.search(folded))
     )
@@ -968,7 +1015,8 @@ def _preference_value(clause: str) -> tuple[str, str]:
         return "tono", " y ".join(template for _, template in tones)
     for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
-            return attribute, template.format(**match.groupdict())
+            said = {k: v or "" for k, v in match.groupdict().items()}
+            return attribute, template.format(**said).strip()
     return "", ""
 
 
@@ -1504,16 +1552,40 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 
 # A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
 # "¿me entiendes?", "¿eh?"), nor do its regional forms: Mexican "¿va?", "¿sale?", "¿me copias?",
-# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?". The statement stands. "¿no?" and
-# "¿verdad?" ask to confirm: still questions.
+# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?", and the forms said to "usted"
+# ("¿me entiende?", "¿sí me entiende?", "¿me sigue?", "¿mande?", "¿sí?", "¿estamos?"). The
+# statement stands. "¿no?" and "¿verdad?" ask to confirm: still questions.
 _TAG_QUESTION = re.compile(
-    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
-    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
+    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|entiendes|"
+    r"(?:si\s+)?(?:me\s+)?entiende(?:s|\s+usted)?|(?:me\s+)?sigues?|si|mande|estamos|entendido|"
+    r"me\s+explico|ves|sabe\s+usted|oyes|me\s+oye|ok|okay|you\s+know|"
     r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes|"
     r"dale|okey|de\s+acuerdo|porfa|plis)"
     # and a word for the one spoken to: "¿vale quillo?", "¿eh, tío?"
     r"(?:\s*,?\s*(?:quillo|quilla|illo|illa|tio|tia|nen|neno|chaval|hijo|hija))?\s*\?+\s*$"
 )
+
+
+# An order or a request about how Suma answers that is meant for good: said with when it
+# holds ("cuando te pregunte…", "siempre", "a partir de ahora") or with the writer's reason
+# ("…q así lo pillo mejor", "que si no me lío", "que en párrafos no me aclaro"), or asked
+# politely ("¿me puede hablar de usted?").
+_STANDING_WISH = re.compile(
+    r"\b(?:cuando\s+te\s+(?:pregunte|pida|diga)|siempre|a\s+partir\s+de\s+ahora|"
+    r"(?:de\s+ahora\s+)?en\s+adelante|(?:que|q|porque|xq)\s+(?:asi|si\s+no)|"
+    r"no\s+me\s+aclaro|me\s+lio|lo\s+pillo|lo\s+entiendo|lo\s+leo|mas\s+facil|easier)\b"
+    r"|^\s*¿?\s*(?:me\s+)?(?:puede|puedes|podria|podrias|podes)\s+(?:hablar|tratar|escribir|llamar)"
+)
+
+
+_TONE_SAID = re.compile(r"\b(?:de\s+usted|de\s+tu|tute[a-z]*)\b")
+
+
+def _a_standing_wish(folded: str) -> bool:
+    """An order to Suma that is a lasting wish about her answers, not a task for now."""
+    return _STANDING_WISH.search(folded) is not None and (
+        bool(_preference_value(folded)[1]) or _TONE_SAID.search(folded) is not None
+    )
 
 
 def states_something(text: str) -> bool:
@@ -1522,6 +1594,8 @@ def states_something(text: str) -> bool:
     untagged = _TAG_QUESTION.sub("", folded)
     if untagged.strip() and untagged != folded:
         folded = untagged
+    if _a_standing_wish(folded):
+        return True
     return not (
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
@@ -2176,7 +2250,9 @@ _OWN_WORK = re.compile(
 # "don't save this yet"): the message teaches nothing.
 _KEEP_NOTHING = re.compile(
     r"\bno\s+(?:(?:me\s+)?(?:lo|la|los|las|ho)\s+)?(?:apuntes|anotes|guardes|registres|memorices)\b"
-    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$))"
+    # then the end, or the reason after it: "eso no lo apuntes eh q es personal"
+    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$|"
+    r"(?:eh\s+)?(?:que|q|porque|xq)\b))"
     r"|\bno\s+(?:apuntes|anotes|guardes)\s+nada\b"
     r"|\bdon'?t\s+(?:save|note|store|keep)\s+(?:anything|this|that|it)\b"
 )

@@ -754,6 +754,11 @@ _NOT_NAMES = frozenset(
         "srta.",
         "ahora",
         "oye",
+        # the same call to the listener said to "usted": "Oiga Suma, …", "Fíjese que…"
+        "oiga",
+        "oigan",
+        "fíjese",
+        "mire",
         "pues",
         "ya",
         "no",
@@ -1136,6 +1141,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # into a value is ("Comunidad Calle Colón 41").
         if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
             continue
+        if len(words) > 1 and _TITLE.fullmatch(words[0]) and _value_after(text, start, taken):
+            continue  # "contacto: Dra. Elvira Soto": the title of a person who is a value
         if _PLACE_WORD.search(fold_aligned(text[:start]).lower()):
             continue  # "en el polígono Fuente del Jarro": a place, not a name
         if _LIVES_IN.search(fold_aligned(text[:start]).lower()):
@@ -1147,6 +1154,16 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
         names.append(Mention(_in_full(_without_full_stop(name)), start, end))
     return names
+
+
+# A title written short before a name: "Dra.", "D.", "Sra.", "Dña."
+_TITLE = re.compile(r"(?:Dra?|Sra?|Srta|D|Dña|Dª)\.")
+
+
+def _value_after(text: str, start: int, taken: list[tuple[int, int]]) -> bool:
+    """Whether the word after the one at ``start`` begins a value."""
+    second = re.compile(r"\S+\s+").match(text, start)
+    return second is not None and any(s <= second.end() < e for s, e in taken)
 
 
 def _in_full(name: str) -> str:
