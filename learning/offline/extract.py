@@ -390,6 +390,12 @@ _CLAUSES = re.compile(
     r"|,?\s+y\s+(?=(?:prefiero|quiero\s+que\s+me|me\s+gusta\s+que)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
+    # "la ferretería abre a las 7 y nosotros abrimos a las 8": we, after someone else, are
+    # another statement's subject
+    r"|,?\s+y\s+(?=(?:nosotros|nosotras)\s)"
+    # an emoji closes what was said before it, as a full stop would: "ponme Andy 😎 y el almacén
+    # cierra a las 6"
+    r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?:y\s+)?(?=\w)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
     # and taken up again by "le"/"les", is the next statement's subject.
     r"|,\s+y\s+(?=a\s+(?:(?:los|las|la|el)\s+)?[^\s,.;:]+(?:\s+[^\s,.;:]+){0,3}\s+l[ea]s?\s)"
@@ -1258,8 +1264,12 @@ def _clause_facts(
     return facts
 
 
-# "email reservas@… y quieren todo x ahí": the way is the address just given.
-_THERE = re.compile(r"\b(?:por|x)\s+(?:ahi|alli|ese|ese\s+correo|ese\s+mail)\b")
+# "email reservas@… y quieren todo x ahí": the way is the address just given; so is writing
+# there ("dice que le escribas ahí nomás", "que le escribamos a ese").
+_THERE = re.compile(
+    r"\b(?:por|x)\s+(?:ahi|alli|ese|ese\s+correo|ese\s+mail)\b"
+    r"|\bescrib[a-z]*\s+(?:(?:solo|siempre)\s+)?(?:ahi|alli|a\s+ese|a\s+esa\s+direccion)\b"
+)
 
 
 def _by_that_address(slots: list[Slot], folded: str) -> list[Slot]:
@@ -1492,7 +1502,7 @@ _INTRODUCED = re.compile(
     r"(?:(?:^|[,;(]|\b(?:ha|han|he)\s+(?:llamado|venido|escrito|pasado|preguntado))\s*"
     r"(?:un|una)\s+(?:tal|(?:senor|senora|chico|chica|hombre|mujer|cliente|clienta)\s+"
     r"(?:que\s+se\s+llama|llamad[oa]))\s+"
-    r"|\b(?:un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
+    r"|\b(?:un|una|el|la|al|a\s+la)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
     r"(?:nuev[oa]|nou|nova)\s*[,:]\s*"
     # "la clienta nueva se llama Remedios Albiol": the newcomer, named
     r"|\b(?:el|la|un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
@@ -1574,7 +1584,7 @@ _STANDING_WISH = re.compile(
     r"\b(?:cuando\s+te\s+(?:pregunte|pida|diga)|siempre|a\s+partir\s+de\s+ahora|"
     r"(?:de\s+ahora\s+)?en\s+adelante|(?:que|q|porque|xq)\s+(?:asi|si\s+no)|"
     r"no\s+me\s+aclaro|me\s+lio|lo\s+pillo|lo\s+entiendo|lo\s+leo|mas\s+facil|easier)\b"
-    r"|^\s*¿?\s*(?:me\s+)?(?:puede|puedes|podria|podrias|podes)\s+(?:hablar|tratar|escribir|llamar)"
+    r"|(?:^|¿)\s*(?:me\s+)?(?:puede|puedes|podria|podrias|podes)\s+(?:hablar|tratar|escribir|llamar)"
 )
 
 
@@ -1631,8 +1641,11 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
 def worth_a_note(text: str) -> bool:
     """A statement the classifier does not read as nothing: kept as a note if nothing else."""
     cleaned = _clean(text)
-    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
+    clauses = _clauses(cleaned)
+    if not cleaned or not any(states_something(c) for c in clauses):
         return False
+    if any(_asks(c) for c in clauses):
+        return False  # "¿tiene Sonrisas el email bien? creo que está mal": a doubt to check
     if told_for_one_occasion(cleaned) and not is_own_life(cleaned):
         return False
     return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
@@ -1909,12 +1922,16 @@ def _with_previous(fact: ExtractedFact, previous: str | None) -> ExtractedFact:
 _OF_THE_ONE_NAMED = _REACHED | {"apodo"}
 
 
+_WE_OURSELVES = re.compile(r"^\s*(?:y\s+)?(?:nosotros|nosotras)\b")
+
+
 def _said_of_them(fact: ExtractedFact, clause: str) -> bool:
     """Whether a fact that names no one is about the subject named before it: one of the
     company's, or how to reach someone when the writer does not say it of herself
     ("Reformas Costa nos pasa obras; con Elena mejor x whatsapp")."""
     if fact.category == "empresa":
-        return True
+        # "…y nosotros abrimos a las 8": the company, said outright after someone else
+        return _WE_OURSELVES.match(fold_aligned(clause).lower()) is None
     return (
         fact.category in _WRITER_CATEGORIES
         and fact.attribute in _REACHED
@@ -2258,6 +2275,19 @@ _KEEP_NOTHING = re.compile(
 )
 
 
+# A question from its first word: "¿Tiene Sonrisas el email bien?", "Can you check si…?"; not
+# a statement with a tag question after it ("…, niente contanti, capito?").
+_A_QUESTION = re.compile(
+    r"^\s*(?:¿|(?:can|could|would)\s+you\b|(?:me\s+)?(?:puedes|podrias|puede|podria)\b)"
+    r"[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _asks(clause: str) -> bool:
+    return _A_QUESTION.search(clause) is not None and not states_something(clause)
+
+
 def _message_facts(
     message: str,
     known: list[KnownAttribute],
@@ -2352,7 +2382,9 @@ def _message_facts(
             if fact.subject_name:
                 carried = fact
     facts = _body_addresses_first(facts, from_header)
-    if len(clauses) > 1 and not facts:
+    if len(clauses) > 1 and not facts and not any(_asks(c) for c in clauses):
+        # Read as one sentence, unless a part asks: "¿tiene Sonrisas el email bien? creo que
+        # está mal" asks Suma to check, and says nothing to keep.
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     facts = _one_note(message, facts, contacts) if len(clauses) > 1 else facts
     if _company_moves(folded):

@@ -554,6 +554,10 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             if _OTHER_BEFORE.search(folded[:start]):
                 # "es otra farmacia", "hay un bar nuevo": not the one the writer works with
                 continue
+            if _OURS_BEFORE.search(folded[:start]) or _OURS_AFTER.match(folded, end):
+                # "el almacén de la empresa", "nuestro taller": the company's own, no contact
+                # ("la mutua nuestro agente es…" is still the mutua's)
+                continue
             owner = _role_owner(token, contacts)
             if owner is not None and (
                 _names_another(text, end, owner, exact=exact_only)
@@ -566,6 +570,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     return _without_overlaps(mentions)
 
 
+_OURS_BEFORE = re.compile(r"\b(?:nuestr[oa]s?|mis?)\s+$")
+_OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa)\b")
 # Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
 _OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
@@ -1490,6 +1496,25 @@ def _accented(word: str) -> str:
     return word
 
 
+# A shop's word is most often a trade and "-ería" after "la" ("la taquería el güero", "a la
+# churrería manoli", "la marisquería la perla"): any such word opens a name, not only the
+# listed ones. Not a verb ("le agradecería", "la quería"), nor a word of its own.
+_SHOP_WORD = re.compile(r"[a-z]{3,}eria")
+_NOT_SHOPS = frozenset(
+    ["materia", "miseria", "arteria", "bacteria", "histeria", "criteria", "queria", "deberia"]
+)
+_SHOP_ARTICLE = re.compile(r"\bla\s+$")
+
+
+def _trade_opener(word: str, before: str) -> str:
+    """The trade word as a name shows it ("Taquería"), or "" for a word that opens none."""
+    if word in NAME_OPENERS:
+        return NAME_OPENERS[word]
+    if _SHOP_WORD.fullmatch(word) and word not in _NOT_SHOPS and _SHOP_ARTICLE.search(before):
+        return word[:-4].capitalize() + "ería"
+    return ""
+
+
 def trade_names(text: str) -> list[Mention]:
     """Business names written in lowercase: a trade word and the words that name it
     ("gasoleos ribera", "hoteles del turia", "bar el puerto"), shown with capitals."""
@@ -1497,8 +1522,8 @@ def trade_names(text: str) -> list[Mention]:
     lowered = text.lower()
     names = []
     for match in _WORD_AT.finditer(folded):
-        opener = match.group(0)
-        if opener not in NAME_OPENERS:
+        opener = _trade_opener(match.group(0), folded[: match.start()])
+        if not opener:
             continue
         if not (text[match.start()].islower() or _opens_sentence(text, match.start())):
             continue
@@ -1541,7 +1566,7 @@ def trade_names(text: str) -> list[Mention]:
         if joiner in _ARTICLES and _ARTICLE_BEFORE.search(folded[: match.start()]) and own:
             names.append(own)
             continue
-        shown = [NAME_OPENERS[opener]]
+        shown = [opener]
         if joiner:
             shown.append(joiner)
         shown += [_accented(lowered[s:e]).capitalize() for s, e in words]
