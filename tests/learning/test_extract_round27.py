@@ -72,9 +72,9 @@ def test_whoever_signs_there_is_the_contact():
 
 
 def test_invoices_for_the_attention_of_someone_name_the_contact():
-    assert _facts("las facturas de Talleres García a la atención de Ramiro, el de contabilidad") == [
-        ("Talleres García S.L.", "cliente", "persona_contacto", "Ramiro")
-    ]
+    assert _facts(
+        "las facturas de Talleres García a la atención de Ramiro, el de contabilidad"
+    ) == [("Talleres García S.L.", "cliente", "persona_contacto", "Ramiro")]
 
 
 def test_a_doctor_labelled_as_the_contact_is_named_without_her_title():
@@ -178,11 +178,16 @@ def test_digits_with_con_between_them():
 
 
 def test_a_doubt_said_the_southern_way_states_nothing():
-    assert _facts("no ze si Hostal Miramar paga con tarjeta o con transferencia, ya lo miraré") == []
+    assert (
+        _facts("no ze si Hostal Miramar paga con tarjeta o con transferencia, ya lo miraré") == []
+    )
 
 
 def test_two_terms_the_writer_cannot_choose_between_state_nothing():
-    assert _facts("Talleres García no sé si paga a 60 o a 90, pregúntale a Carmen que ella lo sabrá") == []
+    assert (
+        _facts("Talleres García no sé si paga a 60 o a 90, pregúntale a Carmen que ella lo sabrá")
+        == []
+    )
     assert _facts("no sé si Farmacia Núñez paga a 30 o a 60, yo ni idea") == []
 
 
@@ -268,7 +273,9 @@ def test_write_there_after_an_email_is_the_channel():
 
 
 def test_write_to_them_always_there_is_the_channel():
-    assert sorted(_facts("Pedro Alcañiz tiene correo nuevo, pedro@alcaniz.es, escribidle siempre ahí")) == [
+    assert sorted(
+        _facts("Pedro Alcañiz tiene correo nuevo, pedro@alcaniz.es, escribidle siempre ahí")
+    ) == [
         ("Pedro Alcañiz", "cliente", "canal_preferido", "email"),
         ("Pedro Alcañiz", "cliente", "email", "pedro@alcaniz.es"),
     ]
