@@ -131,6 +131,28 @@ _OWN_NAME = re.compile(
     r"|i['’]?m|i\s+am|my\s+name\s+is)\s+(?i:the\s+[a-z]+(?:\s+[a-z]+){0,2}\s*,\s+)?"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?)\b"
 )
+# The writer's own name put right: "mi apellido está mal, es Pons Ibarra, Andrés Pons Ibarra",
+# "tenéis mal mi nombre, es Lucía Serrano", "mi nombre lo tienes mal escrito: Mª José Gil".
+_OWN_NAME_FIXED = re.compile(
+    r"\b(?:mi\s+(?:nombre|apellido|segundo\s+apellido)\s+(?:(?:lo|la)\s+)?"
+    r"(?:esta|estan|tienes|teneis|tenes|has\s+puesto|habeis\s+puesto)"
+    r"|(?:tienes|teneis|tenes|has\s+puesto|habeis\s+puesto)\s+(?:mi\s+(?:nombre|apellido)|"
+    r"el\s+(?:nombre|apellido)\s+mio)(?:\s+(?:muy|todo))?)\s+mal(?:\s+escrito)?\s*[,.:;]?\s*"
+    r"(?:(?:que\s+)?(?:es|son|pon|ponme|pones)\s+)?"
+)
+_NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)*")
+
+
+def _own_name_fixed(clause: str) -> str:
+    """The writer's name as she puts it right, the longest said ("Pons Ibarra, Andrés Pons
+    Ibarra" is Andrés Pons Ibarra), or ""."""
+    fixed = _OWN_NAME_FIXED.search(fold_aligned(clause).lower())
+    if fixed is None:
+        return ""
+    runs = _NAME_RUN.findall(clause, fixed.end())
+    return max(runs, key=len, default="")
+
+
 # The name the writer goes by, given as the word after these: never a subject of its own.
 _CALL_ME = re.compile(
     rf"\b(?:{CALLED_BY}|me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|"
@@ -393,9 +415,9 @@ _CLAUSES = re.compile(
     # "la ferretería abre a las 7 y nosotros abrimos a las 8": we, after someone else, are
     # another statement's subject
     r"|,?\s+y\s+(?=(?:nosotros|nosotras)\s)"
-    # an emoji closes what was said before it, as a full stop would: "ponme Andy 😎 y el almacén
-    # cierra a las 6"
-    r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?:y\s+)?(?=\w)"
+    # an emoji and "y" after it close what was said before, as a full stop would: "ponme Andy
+    # 😎 y el almacén cierra a las 6" ("Eh 👍 Clínica Dental…" goes on with the same sentence)
+    r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+y\s+(?=\w)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
     # and taken up again by "le"/"les", is the next statement's subject.
     r"|,\s+y\s+(?=a\s+(?:(?:los|las|la|el)\s+)?[^\s,.;:]+(?:\s+[^\s,.;:]+){0,3}\s+l[ea]s?\s)"
@@ -972,7 +994,8 @@ _PREFERENCE_VALUES = (
     (
         "preferencia",
         re.compile(
-            r"\b(?:(?P<what>(?:los|las)\s+[a-z]{4,})\s+(?:[a-z]+(?:melos|melas|noslos|noslas)\s+)?)?"
+            r"\b(?:(?P<what>(?:los|las)\s+[a-z]{4,}(?:\s+(?![a-z]+me(?:los|las)?\b)[a-z]{4,})?)\s+"
+            r"(?:[a-z]+(?:melos|melas|noslos|noslas)\s+)?)?"
             r"(?P<how>(?:en|con)\s+(?:una\s+|un\s+|forma\s+de\s+|formato\s+)?"
             r"(?:tablas?|listas?|lista\s+de\s+puntos|bullet\s*points|bullets|vinetas|"
             r"esquemas?|emojis?|emoticonos?|negritas?|puntos|columnas?))\b"
@@ -1146,8 +1169,8 @@ def _clause_facts(
     if not states_something(clause):
         return []
     own_name = _OWN_NAME.match(clause)
-    if own_name is not None:
-        name = own_name["name"]
+    name = own_name["name"] if own_name is not None else _own_name_fixed(clause)
+    if name:
         return [ExtractedFact("perfil_usuario", "nombre", name, f"Se llama {name}.")]
     patterned = list(pattern_facts(clause))
     if patterned:

@@ -323,9 +323,10 @@ _BARE_PRICE = re.compile(
     # "x 60 al día": "por" written short, as in a chat
     rf"\b(?:a\s+|x\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al|x)\s+{_UNIT}\b(?!\s*\d)"
     # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12", "la hora de
-    # oficial la cobramos a 40".
+    # oficial la cobramos a 40", and moved to it: "la hora la subimos a 40", "el kilo lo
+    # bajan a 3".
     rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}(?:\s+de\s+[a-z]+)?\s+"
-    r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej)[a-z]*\s+a)\s+"
+    r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej|sub|baj)[a-z]*\s+a)\s+"
     r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
 )
 # A price with cents said as a voice note says it, "con" between euros and cents: "a uno con

@@ -289,3 +289,54 @@ def test_write_to_that_one_is_the_channel():
         ("Cafetería Central S.L.", "cliente", "canal_preferido", "email"),
         ("Cafetería Central S.L.", "cliente", "email", "pedidos@central.es"),
     ]
+
+
+# --- a price moved to a new figure, unit first ------------------------------------------------
+
+
+def test_the_hour_raised_to_a_figure_is_its_price():
+    assert _facts("la hora de peón la bajamos a 25 este año") == [
+        ("", "empresa", "precio", "25 €/hora")
+    ]
+
+
+def test_a_suppliers_litre_lowered_to_a_figure_is_its_price():
+    assert _facts("en Gasóleos Ribera el litro lo bajan a 1,29 la semana que viene") == [
+        ("Gasóleos Ribera S.L.", "proveedor", "precio", "1,29 €/litro")
+    ]
+
+
+def test_a_customers_night_raised_to_a_figure_is_its_price():
+    assert _facts("a Hostal Miramar la noche la subimos a 85") == [
+        ("Hostal Miramar", "cliente", "precio", "85 €/noche")
+    ]
+
+
+# --- the writer puts her own name right --------------------------------------------------------
+
+
+def test_a_surname_put_right_with_the_whole_name_after_it():
+    assert _facts("mi apellido está mal escrito, es Ferrándiz, Carmen Ferrándiz Soler") == [
+        ("", "perfil_usuario", "nombre", "Carmen Ferrándiz Soler")
+    ]
+
+
+def test_a_name_you_have_wrong_is_put_right():
+    assert _facts("tenéis mal mi nombre, es Lucía Serrano Gil") == [
+        ("", "perfil_usuario", "nombre", "Lucía Serrano Gil")
+    ]
+
+
+def test_a_name_put_wrong_is_put_right_with_soy():
+    assert _facts("mi nombre lo habéis puesto mal, soy Andrés Pons") == [
+        ("", "perfil_usuario", "nombre", "Andrés Pons")
+    ]
+
+
+def test_a_contacts_name_put_right_is_not_the_writers():
+    assert not any(
+        category == "perfil_usuario"
+        for _, category, _, _ in _facts(
+            "Farmacia Núñez tiene mal el nombre en la ficha, es Farmacia Núñez Ortega"
+        )
+    )
