@@ -2416,6 +2416,16 @@ def _message_facts(
     sender = _letter_sender(message, contacts)
     if sender is not None:
         facts = [_about(f, sender) if _the_companys_own(f) else f for f in facts]
+    sender_name, firm = _sender_for(message, contacts)
+    if firm is not None:
+        # What the sender says of her business's account or terms is the business's; her own
+        # address stays hers.
+        facts = [
+            _about(f, _subject_only(Subject(CONTACT, firm.name, firm), message))
+            if f.subject_name == sender_name and f.attribute in _THE_BUSINESS_S
+            else f
+            for f in facts
+        ]
     signed = _signed_person(message, contacts) or _sender_as_contact(message, contacts)
     if signed is not None and not any(
         f.attribute == "persona_contacto" and f.subject_contact_id == signed.subject_contact_id
@@ -2523,6 +2533,7 @@ def _one_note(
     return [replace(facts[0], value=whole.value, text=whole.text)]
 
 
+_THE_BUSINESS_S = frozenset({"iban", "nif", "direccion", "plazo_pago", "metodo_pago"})
 _MAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:", re.IGNORECASE)
 # A letter: its greeting ("Estimados clientes:", "Muy Sres. nuestros:") or a mail's sender line.
 _LETTER = re.compile(
@@ -2621,6 +2632,8 @@ _I_AM_THE_CONTACT = re.compile(
     r"\b(?:sere|soy)\s+(?:yo\s+)?(?:su|vuestr[oa])\s+(?:nuev[oa]\s+)?"
     r"(?:persona\s+de\s+contacto|contacto|comercial|interlocutor[a]?|agente|gestor[a]?)\b"
     r"|\bsere\s+yo\s+(?:quien|el\s+que|la\s+que)\s+les?\s+(?:atiend|llev)"
+    # the role first: "la persona de contacto para facturas seré yo"
+    r"|\b(?:persona\s+de\s+contacto|interlocutor[a]?)\b[^.;\n]{0,40}\bsere\s+yo\b"
     r"|\bles?\s+atendere\s+yo\b"
 )
 
@@ -2628,12 +2641,34 @@ _I_AM_THE_CONTACT = re.compile(
 def _sender_as_contact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
     """The contact-person fact of a forwarded mail whose sender, writing for a known business
     named beside her name, says she is the one to deal with now."""
+    if _I_AM_THE_CONTACT.search(fold_aligned(message).lower()) is None:
+        return None
+    name, firm = _sender_for(message, contacts)
+    if firm is not None:
+        return _person_at(firm, name)
     sender = _SENDER_OF.search(message)
-    if sender is None or _I_AM_THE_CONTACT.search(fold_aligned(message).lower()) is None:
+    if sender is None:
         return None
     others = [c for c in contacts if c.kind != OWN]
     firms = [m.contact for m in match_contacts(sender["firm"], others) if m.contact is not None]
     return _person_at(firms[0], sender["name"]) if firms else None
+
+
+# A mail's sender line with her address: "From: Marisa Ortí <marisa@talleresgarcia.es>".
+_SENDER_ADDRESS = re.compile(
+    r"^[\s>]*(?i:de|from)\s*:\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,3})"
+    r"\s*<[^<>@\s]+@[^<>\s]+>",
+    re.MULTILINE,
+)
+
+
+def _sender_for(message: str, contacts: Sequence[ContactName]) -> tuple[str, ContactName | None]:
+    """Who sent a forwarded mail and the contact her address's domain spells, if any: she
+    writes for that business ("From: Marisa Ortí <marisa@talleresgarcia.es>")."""
+    sender = _SENDER_ADDRESS.search(message)
+    if sender is None:
+        return "", None
+    return sender["name"], domain_owner(sender.group(0), [c for c in contacts if c.kind != OWN])
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:

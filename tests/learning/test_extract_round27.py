@@ -340,3 +340,34 @@ def test_a_contacts_name_put_right_is_not_the_writers():
             "Farmacia Núñez tiene mal el nombre en la ficha, es Farmacia Núñez Ortega"
         )
     )
+
+
+# --- a forwarded mail's sender writes for the contact her address's domain spells ---------------
+
+
+def test_a_sender_from_a_suppliers_domain_who_will_be_the_contact():
+    facts = _facts(
+        "Te reenvío esto:\n\nDe: Nuria Sanchis <nuria@gasoleosribera.es>\n"
+        "Asunto: cambio de cuenta\n\nBuenos días, les informo de que nuestro IBAN ha cambiado: "
+        "ES91 2100 0418 4502 0005 1332. La persona de contacto para pedidos seré yo.\n"
+        "Un saludo, Nuria"
+    )
+    assert ("Gasóleos Ribera S.L.", "proveedor", "persona_contacto", "Nuria Sanchis") in facts
+    assert ("Gasóleos Ribera S.L.", "proveedor", "iban", "ES9121000418450200051332") in facts
+
+
+def test_a_sender_from_a_customers_domain_who_is_the_contact_now():
+    facts = _facts(
+        "Me ha llegado esto:\n\nFrom: Jorge Beltrán <jorge@hostalmiramar.com>\n"
+        "Subject: facturas\n\nHola, a partir de este mes seré su persona de contacto.\nSaludos"
+    )
+    assert ("Hostal Miramar", "cliente", "persona_contacto", "Jorge Beltrán") in facts
+
+
+def test_her_own_address_stays_hers():
+    facts = _facts(
+        "Reenviado:\n\nDe: Elena Roig <elena@farmacianunez.es>\nAsunto: datos\n\n"
+        "Buenas, nuestro IBAN nuevo es ES76 0081 0216 7100 0123 4567.\nGracias"
+    )
+    assert ("Elena Roig", "cliente", "email", "elena@farmacianunez.es") in facts
+    assert ("Farmacia Núñez S.L.", "cliente", "iban", "ES7600810216710001234567") in facts
