@@ -131,6 +131,28 @@ _OWN_NAME = re.compile(
     r"|i['’]?m|i\s+am|my\s+name\s+is)\s+(?i:the\s+[a-z]+(?:\s+[a-z]+){0,2}\s*,\s+)?"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)?)\b"
 )
+# The writer's own name put right: "mi apellido está mal, es Pons Ibarra, Andrés Pons Ibarra",
+# "tenéis mal mi nombre, es Lucía Serrano", "mi nombre lo tienes mal escrito: Mª José Gil".
+_OWN_NAME_FIXED = re.compile(
+    r"\b(?:mi\s+(?:nombre|apellido|segundo\s+apellido)\s+(?:(?:lo|la)\s+)?"
+    r"(?:esta|estan|tienes|teneis|tenes|has\s+puesto|habeis\s+puesto)"
+    r"|(?:tienes|teneis|tenes|has\s+puesto|habeis\s+puesto)\s+(?:mi\s+(?:nombre|apellido)|"
+    r"el\s+(?:nombre|apellido)\s+mio)(?:\s+(?:muy|todo))?)\s+mal(?:\s+escrito)?\s*[,.:;]?\s*"
+    r"(?:(?:que\s+)?(?:es|son|pon|ponme|pones)\s+)?"
+)
+_NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)*")
+
+
+def _own_name_fixed(clause: str) -> str:
+    """The writer's name as she puts it right, the longest said ("Pons Ibarra, Andrés Pons
+    Ibarra" is Andrés Pons Ibarra), or ""."""
+    fixed = _OWN_NAME_FIXED.search(fold_aligned(clause).lower())
+    if fixed is None:
+        return ""
+    runs = _NAME_RUN.findall(clause, fixed.end())
+    return max(runs, key=len, default="")
+
+
 # The name the writer goes by, given as the word after these: never a subject of its own.
 _CALL_ME = re.compile(
     rf"\b(?:{CALLED_BY}|me\s+(?:podeis|puedes|pueden)\s+llamar|llamadme|"
@@ -268,6 +290,8 @@ _ROLE_BEFORE = re.compile(
     r"\bcontact\s+(?:there\s+|here\s+)?is\b[^.;:]{0,50}|"
     r"preguntar?\s+(?:por|x)|\b(?:chic[oa]|hij[oa]|nuev[oa])\s*,|"
     r"hablar\s+con|\bsra?\b\.?|\bdon\b|\bdona\b|(?:lleva|nos\s+porta|se\s+encarga)\b[^,.;:]{0,20}|"
+    # who signs there, whom the invoices go to: "el q firma es Paco", "a la atención de Paloma"
+    r"\b(?:que|q|quien)\s+(?:firma|paga|aprueba)\b[^,.;:]{0,20}|\batencion\s+de|"
     r"persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}es|\b(?:el|la)\s+de(?:l|\s+la)?\s+"
     r"[^,.;:]{2,40},|"
     # A relative who deals with it for them: "las facturas las paga su hija Lidia".
@@ -305,6 +329,12 @@ _UNSURE = re.compile(
     r"|\bya\s+veremos\b"
     # "No me acuerdo" after a question, a retraction, a payment that happened today.
     r"|^\s*(?:(?:es\s+)?que\s+)?(?:no\s+me\s+acuerdo|ni\s+idea|no\s+lo\s+se|no\s+estoy\s+segur[oa])\b"
+    # the same doubt said anywhere, or in a southern spelling: "no zé si pagan a 30", "yo ni
+    # idea", "pregúntale a Lucía que ella lo sabrá"
+    r"|\bno\s+(?:se|ze|sabria\s+decirte)\s+si\b|\byo\s+ni\s+idea\b"
+    r"|\b(?:que|q)\s+(?:el|ella|ellos|ellas)\s+(?:lo\s+)?(?:sabra|sabran|sabe|saben)\b"
+    # two values the writer cannot choose between: "pagan a 30 o a 45"
+    r"|\ba\s+\d+\s+o\s+a\s+\d+\b"
     r"|\bera\s+(?:broma|cona|mentira|un\s+error)\b|\bsigue\s+todo\s+igual\b"
     # "igual cambia de dueño, pero no es seguro": a rumour the writer herself doubts
     r"|\bno\s+es\s+seguro\b"
@@ -382,6 +412,12 @@ _CLAUSES = re.compile(
     r"|,?\s+y\s+(?=(?:prefiero|quiero\s+que\s+me|me\s+gusta\s+que)\b)"
     # "…a 60 dias, y los de recambios turia nos dan 45": the next subject, its own statement.
     r"|,\s+y\s+(?=(?:los|las|el|la)\s+del?\s)"
+    # "la ferretería abre a las 7 y nosotros abrimos a las 8": we, after someone else, are
+    # another statement's subject
+    r"|,?\s+y\s+(?=(?:nosotros|nosotras)\s)"
+    # an emoji and "y" after it close what was said before, as a full stop would: "ponme Andy
+    # 😎 y el almacén cierra a las 6" ("Eh 👍 Clínica Dental…" goes on with the same sentence)
+    r"|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+y\s+(?=\w)"
     # "…ya no abre los sábados, y a Talleres García les hacemos un 3 %": someone new, named
     # and taken up again by "le"/"les", is the next statement's subject.
     r"|,\s+y\s+(?=a\s+(?:(?:los|las|la|el)\s+)?[^\s,.;:]+(?:\s+[^\s,.;:]+){0,3}\s+l[ea]s?\s)"
@@ -926,6 +962,24 @@ _PREFERENCE_VALUES = (
     ),
     # "mándamelas siempre en pdf, no en foto": the format things are sent in
     ("preferencia", re.compile(r"\ben\s+(?P<what>pdf|excel|word)\b"), "en {what}"),
+    # The register she wants, said against the one she gets: "no me hables tan fino", "más
+    # coloquial", "un poco más cercano"
+    (
+        "tono",
+        re.compile(
+            r"\bno\s+me\s+(?:hables|escribas|contestes|respondas)\s+tan\s+"
+            r"(?P<how>fino|formal|serio|estirado|pedante|tecnico|seco|raro)\b"
+        ),
+        "menos {how}",
+    ),
+    (
+        "tono",
+        re.compile(
+            r"\b(?:mas|un\s+poco\s+mas)\s+"
+            r"(?P<how>coloquial|cercan[oa]|informal|natural|campechan[oa]|llan[oa])\b"
+        ),
+        "más {how}",
+    ),
     # "los resúmenes con viñetas": how a summary or a list should be laid out
     (
         "preferencia",
@@ -934,6 +988,28 @@ _PREFERENCE_VALUES = (
             r"(?P<how>vinetas|puntos|tablas?|negritas?)\b"
         ),
         "{what} con {how}",
+    ),
+    # How answers are laid out, whatever is sent: "los gastos en una tabla", "ponme las cosas con
+    # emojis", "los summaries en bullet points", "todo en una lista"
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?:(?P<what>(?:los|las)\s+[a-z]{4,}(?:\s+(?![a-z]+me(?:los|las)?\b)[a-z]{4,})?)\s+"
+            r"(?:[a-z]+(?:melos|melas|noslos|noslas)\s+)?)?"
+            r"(?P<how>(?:en|con)\s+(?:una\s+|un\s+|forma\s+de\s+|formato\s+)?"
+            r"(?:tablas?|listas?|lista\s+de\s+puntos|bullet\s*points|bullets|vinetas|"
+            r"esquemas?|emojis?|emoticonos?|negritas?|puntos|columnas?))\b"
+        ),
+        "{what} {how}",
+    ),
+    # The order things come in: "primero el total y luego el detalle"
+    (
+        "preferencia",
+        re.compile(
+            r"\b(?P<order>primero\s+(?:el|la|los|las|lo)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+y\s+"
+            r"(?:luego|despues|al\s+final|mas\s+tarde)\s+(?:el|la|los|las|lo)\s+[a-z]+)"
+        ),
+        "{order}",
     ),
 )
 # Answers without greetings, straight to the point: "no me saludes en cada mensaje, ve al
@@ -960,7 +1036,7 @@ def _preference_value(clause: str) -> tuple[str, str]:
         return "tono", ", ".join(plain)
     # "contéstame corto y sin emojis": every way of writing she asked for, in her order
     tones = sorted(
-        (match.start(), template)
+        (match.start(), template.format(**match.groupdict()))
         for attribute, pattern, template in _PREFERENCE_VALUES
         if attribute == "tono" and (match := pattern.search(folded))
     )
@@ -968,7 +1044,8 @@ def _preference_value(clause: str) -> tuple[str, str]:
         return "tono", " y ".join(template for _, template in tones)
     for attribute, pattern, template in _PREFERENCE_VALUES:
         if match := pattern.search(folded):
-            return attribute, template.format(**match.groupdict())
+            said = {k: v or "" for k, v in match.groupdict().items()}
+            return attribute, template.format(**said).strip()
     return "", ""
 
 
@@ -1092,8 +1169,8 @@ def _clause_facts(
     if not states_something(clause):
         return []
     own_name = _OWN_NAME.match(clause)
-    if own_name is not None:
-        name = own_name["name"]
+    name = own_name["name"] if own_name is not None else _own_name_fixed(clause)
+    if name:
         return [ExtractedFact("perfil_usuario", "nombre", name, f"Se llama {name}.")]
     patterned = list(pattern_facts(clause))
     if patterned:
@@ -1210,8 +1287,12 @@ def _clause_facts(
     return facts
 
 
-# "email reservas@… y quieren todo x ahí": the way is the address just given.
-_THERE = re.compile(r"\b(?:por|x)\s+(?:ahi|alli|ese|ese\s+correo|ese\s+mail)\b")
+# "email reservas@… y quieren todo x ahí": the way is the address just given; so is writing
+# there ("dice que le escribas ahí nomás", "que le escribamos a ese").
+_THERE = re.compile(
+    r"\b(?:por|x)\s+(?:ahi|alli|ese|ese\s+correo|ese\s+mail)\b"
+    r"|\bescrib[a-z]*\s+(?:(?:solo|siempre)\s+)?(?:ahi|alli|a\s+ese|a\s+esa\s+direccion)\b"
+)
 
 
 def _by_that_address(slots: list[Slot], folded: str) -> list[Slot]:
@@ -1444,7 +1525,7 @@ _INTRODUCED = re.compile(
     r"(?:(?:^|[,;(]|\b(?:ha|han|he)\s+(?:llamado|venido|escrito|pasado|preguntado))\s*"
     r"(?:un|una)\s+(?:tal|(?:senor|senora|chico|chica|hombre|mujer|cliente|clienta)\s+"
     r"(?:que\s+se\s+llama|llamad[oa]))\s+"
-    r"|\b(?:un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
+    r"|\b(?:un|una|el|la|al|a\s+la)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
     r"(?:nuev[oa]|nou|nova)\s*[,:]\s*"
     # "la clienta nueva se llama Remedios Albiol": the newcomer, named
     r"|\b(?:el|la|un|una)\s+(?:cliente|clienta|client|proveedor|proveedora|proveidor)\s+"
@@ -1504,16 +1585,40 @@ def _whole_name(value: str, contact: ContactName) -> bool:
 
 # A tag question after a statement asks nothing ("…, ¿sabes lo que te digo?", "¿vale?",
 # "¿me entiendes?", "¿eh?"), nor do its regional forms: Mexican "¿va?", "¿sale?", "¿me copias?",
-# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?". The statement stands. "¿no?" and
-# "¿verdad?" ask to confirm: still questions.
+# Chilean "¿cachai?", Rioplatense "¿viste?", "¿entendés?", and the forms said to "usted"
+# ("¿me entiende?", "¿sí me entiende?", "¿me sigue?", "¿mande?", "¿sí?", "¿estamos?"). The
+# statement stands. "¿no?" and "¿verdad?" ask to confirm: still questions.
 _TAG_QUESTION = re.compile(
-    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|me\s+entiendes|entiendes|"
-    r"me\s+explico|ves|sabe\s+usted|oyes|ok|okay|you\s+know|"
+    r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|entiendes|"
+    r"(?:si\s+)?(?:me\s+)?entiende(?:s|\s+usted)?|(?:me\s+)?sigues?|si|mande|estamos|entendido|"
+    r"me\s+explico|ves|sabe\s+usted|oyes|me\s+oye|ok|okay|you\s+know|"
     r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes|"
     r"dale|okey|de\s+acuerdo|porfa|plis)"
     # and a word for the one spoken to: "¿vale quillo?", "¿eh, tío?"
     r"(?:\s*,?\s*(?:quillo|quilla|illo|illa|tio|tia|nen|neno|chaval|hijo|hija))?\s*\?+\s*$"
 )
+
+
+# An order or a request about how Suma answers that is meant for good: said with when it
+# holds ("cuando te pregunte…", "siempre", "a partir de ahora") or with the writer's reason
+# ("…q así lo pillo mejor", "que si no me lío", "que en párrafos no me aclaro"), or asked
+# politely ("¿me puede hablar de usted?").
+_STANDING_WISH = re.compile(
+    r"\b(?:cuando\s+te\s+(?:pregunte|pida|diga)|siempre|a\s+partir\s+de\s+ahora|"
+    r"(?:de\s+ahora\s+)?en\s+adelante|(?:que|q|porque|xq)\s+(?:asi|si\s+no)|"
+    r"no\s+me\s+aclaro|me\s+lio|lo\s+pillo|lo\s+entiendo|lo\s+leo|mas\s+facil|easier)\b"
+    r"|(?:^|¿)\s*(?:me\s+)?(?:puede|puedes|podria|podrias|podes)\s+(?:hablar|tratar|escribir|llamar)"
+)
+
+
+_TONE_SAID = re.compile(r"\b(?:de\s+usted|de\s+tu|tute[a-z]*)\b")
+
+
+def _a_standing_wish(folded: str) -> bool:
+    """An order to Suma that is a lasting wish about her answers, not a task for now."""
+    return _STANDING_WISH.search(folded) is not None and (
+        bool(_preference_value(folded)[1]) or _TONE_SAID.search(folded) is not None
+    )
 
 
 def states_something(text: str) -> bool:
@@ -1522,6 +1627,8 @@ def states_something(text: str) -> bool:
     untagged = _TAG_QUESTION.sub("", folded)
     if untagged.strip() and untagged != folded:
         folded = untagged
+    if _a_standing_wish(folded):
+        return True
     return not (
         _QUESTION_OR_ORDER.search(folded)
         or _TRAILING_ORDER.search(folded)
@@ -1557,8 +1664,11 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
 def worth_a_note(text: str) -> bool:
     """A statement the classifier does not read as nothing: kept as a note if nothing else."""
     cleaned = _clean(text)
-    if not cleaned or not any(states_something(c) for c in _clauses(cleaned)):
+    clauses = _clauses(cleaned)
+    if not cleaned or not any(states_something(c) for c in clauses):
         return False
+    if any(_asks(c) for c in clauses):
+        return False  # "¿tiene Sonrisas el email bien? creo que está mal": a doubt to check
     if told_for_one_occasion(cleaned) and not is_own_life(cleaned):
         return False
     return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
@@ -1835,12 +1945,16 @@ def _with_previous(fact: ExtractedFact, previous: str | None) -> ExtractedFact:
 _OF_THE_ONE_NAMED = _REACHED | {"apodo"}
 
 
+_WE_OURSELVES = re.compile(r"^\s*(?:y\s+)?(?:nosotros|nosotras)\b")
+
+
 def _said_of_them(fact: ExtractedFact, clause: str) -> bool:
     """Whether a fact that names no one is about the subject named before it: one of the
     company's, or how to reach someone when the writer does not say it of herself
     ("Reformas Costa nos pasa obras; con Elena mejor x whatsapp")."""
     if fact.category == "empresa":
-        return True
+        # "…y nosotros abrimos a las 8": the company, said outright after someone else
+        return _WE_OURSELVES.match(fold_aligned(clause).lower()) is None
     return (
         fact.category in _WRITER_CATEGORIES
         and fact.attribute in _REACHED
@@ -2176,10 +2290,25 @@ _OWN_WORK = re.compile(
 # "don't save this yet"): the message teaches nothing.
 _KEEP_NOTHING = re.compile(
     r"\bno\s+(?:(?:me\s+)?(?:lo|la|los|las|ho)\s+)?(?:apuntes|anotes|guardes|registres|memorices)\b"
-    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$))"
+    # then the end, or the reason after it: "eso no lo apuntes eh q es personal"
+    r"(?=\s*(?:nada|todavia|aun|esto|eso|de\s+momento|por\s+ahora|hasta|[.!,;]|$|"
+    r"(?:eh\s+)?(?:que|q|porque|xq)\b))"
     r"|\bno\s+(?:apuntes|anotes|guardes)\s+nada\b"
     r"|\bdon'?t\s+(?:save|note|store|keep)\s+(?:anything|this|that|it)\b"
 )
+
+
+# A question from its first word: "¿Tiene Sonrisas el email bien?", "Can you check si…?"; not
+# a statement with a tag question after it ("…, niente contanti, capito?").
+_A_QUESTION = re.compile(
+    r"^\s*(?:¿|(?:can|could|would)\s+you\b|(?:me\s+)?(?:puedes|podrias|puede|podria)\b)"
+    r"[^?]*\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _asks(clause: str) -> bool:
+    return _A_QUESTION.search(clause) is not None and not states_something(clause)
 
 
 def _message_facts(
@@ -2276,7 +2405,9 @@ def _message_facts(
             if fact.subject_name:
                 carried = fact
     facts = _body_addresses_first(facts, from_header)
-    if len(clauses) > 1 and not facts:
+    if len(clauses) > 1 and not facts and not any(_asks(c) for c in clauses):
+        # Read as one sentence, unless a part asks: "¿tiene Sonrisas el email bien? creo que
+        # está mal" asks Suma to check, and says nothing to keep.
         facts = [_reuse_names(f, known, contacts) for f in _clause_facts(cleaned, contacts, today)]
     facts = _one_note(message, facts, contacts) if len(clauses) > 1 else facts
     if _company_moves(folded):
@@ -2285,6 +2416,16 @@ def _message_facts(
     sender = _letter_sender(message, contacts)
     if sender is not None:
         facts = [_about(f, sender) if _the_companys_own(f) else f for f in facts]
+    sender_name, firm = _sender_for(message, contacts)
+    if firm is not None:
+        # What the sender says of her business's account or terms is the business's; her own
+        # address stays hers.
+        facts = [
+            _about(f, _subject_only(Subject(CONTACT, firm.name, firm), message))
+            if f.subject_name == sender_name and f.attribute in _THE_BUSINESS_S
+            else f
+            for f in facts
+        ]
     signed = _signed_person(message, contacts) or _sender_as_contact(message, contacts)
     if signed is not None and not any(
         f.attribute == "persona_contacto" and f.subject_contact_id == signed.subject_contact_id
@@ -2392,6 +2533,7 @@ def _one_note(
     return [replace(facts[0], value=whole.value, text=whole.text)]
 
 
+_THE_BUSINESS_S = frozenset({"iban", "nif", "direccion", "plazo_pago", "metodo_pago"})
 _MAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:", re.IGNORECASE)
 # A letter: its greeting ("Estimados clientes:", "Muy Sres. nuestros:") or a mail's sender line.
 _LETTER = re.compile(
@@ -2490,6 +2632,8 @@ _I_AM_THE_CONTACT = re.compile(
     r"\b(?:sere|soy)\s+(?:yo\s+)?(?:su|vuestr[oa])\s+(?:nuev[oa]\s+)?"
     r"(?:persona\s+de\s+contacto|contacto|comercial|interlocutor[a]?|agente|gestor[a]?)\b"
     r"|\bsere\s+yo\s+(?:quien|el\s+que|la\s+que)\s+les?\s+(?:atiend|llev)"
+    # the role first: "la persona de contacto para facturas seré yo"
+    r"|\b(?:persona\s+de\s+contacto|interlocutor[a]?)\b[^.;\n]{0,40}\bsere\s+yo\b"
     r"|\bles?\s+atendere\s+yo\b"
 )
 
@@ -2497,12 +2641,34 @@ _I_AM_THE_CONTACT = re.compile(
 def _sender_as_contact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
     """The contact-person fact of a forwarded mail whose sender, writing for a known business
     named beside her name, says she is the one to deal with now."""
+    if _I_AM_THE_CONTACT.search(fold_aligned(message).lower()) is None:
+        return None
+    name, firm = _sender_for(message, contacts)
+    if firm is not None:
+        return _person_at(firm, name)
     sender = _SENDER_OF.search(message)
-    if sender is None or _I_AM_THE_CONTACT.search(fold_aligned(message).lower()) is None:
+    if sender is None:
         return None
     others = [c for c in contacts if c.kind != OWN]
     firms = [m.contact for m in match_contacts(sender["firm"], others) if m.contact is not None]
     return _person_at(firms[0], sender["name"]) if firms else None
+
+
+# A mail's sender line with her address: "From: Marisa Ortí <marisa@talleresgarcia.es>".
+_SENDER_ADDRESS = re.compile(
+    r"^[\s>]*(?i:de|from)\s*:\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+){1,3})"
+    r"\s*<[^<>@\s]+@[^<>\s]+>",
+    re.MULTILINE,
+)
+
+
+def _sender_for(message: str, contacts: Sequence[ContactName]) -> tuple[str, ContactName | None]:
+    """Who sent a forwarded mail and the contact her address's domain spells, if any: she
+    writes for that business ("From: Marisa Ortí <marisa@talleresgarcia.es>")."""
+    sender = _SENDER_ADDRESS.search(message)
+    if sender is None:
+        return "", None
+    return sender["name"], domain_owner(sender.group(0), [c for c in contacts if c.kind != OWN])
 
 
 def _the_companys_own(fact: ExtractedFact) -> bool:

@@ -323,10 +323,18 @@ _BARE_PRICE = re.compile(
     # "x 60 al día": "por" written short, as in a chat
     rf"\b(?:a\s+|x\s+)?(?P<n>\d+[.,]\d{{1,2}}|\d+)\s+(?:el|la|por|cada|al|x)\s+{_UNIT}\b(?!\s*\d)"
     # The unit first: "la hora a 35", "el litro a 1,40", "el metro sale a 12", "la hora de
-    # oficial la cobramos a 40".
+    # oficial la cobramos a 40", and moved to it: "la hora la subimos a 40", "el kilo lo
+    # bajan a 3".
     rf"|\b(?:el|la|cada)\s+{_UNIT.replace('unit', 'unit2')}(?:\s+de\s+[a-z]+)?\s+"
-    r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej)[a-z]*\s+a)\s+"
+    r"(?:a|sale\s+a|por|(?:(?:la|lo|el)\s+)?(?:cobr|pon|dej|sub|baj)[a-z]*\s+a)\s+"
     r"(?P<n2>\d+[.,]\d{1,2}|\d+)\b(?!\s*(?:%|€|e\b|eur|dias|de\b|h\b|:|,\d|\.\d))"
+)
+# A price with cents said as a voice note says it, "con" between euros and cents: "a uno con
+# treinta y dos el litro", "a dos con cincuenta el kilo", "a 1 con 40 la hora".
+_WHOLE_SAID = rf"\d{{1,4}}|uno|{_NUMBER_WORD}"
+_PRICE_WITH_CENTS = re.compile(
+    rf"\ba\s+(?P<whole>{_WHOLE_SAID})\s+con\s+(?P<cents>\d{{2}}|{_CENTS_WORD})\s+"
+    rf"(?:el|la|por|cada|al|x)\s+{_UNIT}\b"
 )
 # "2 céntimos menos el litro", "4 centimos de dto x litro": a discount in cents per unit.
 _CENTS_OFF = re.compile(
@@ -411,6 +419,13 @@ def _amounts(folded: str) -> list[Slot]:
         n = _number(match.group("n") or match.group("n2"))
         if n is not None:
             unit = _UNITS[match.group("unit") or match.group("unit2")]
+            slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
+    for match in _PRICE_WITH_CENTS.finditer(folded):
+        whole = _number("1" if match.group("whole") == "uno" else match.group("whole"))
+        cents = _number(match.group("cents"))
+        if whole is not None and cents is not None and cents < 100:
+            unit = _UNITS[match.group("unit")]
+            n = whole + cents / 100
             slots.append(Slot("amount", f"{spanish_number(n)} €/{unit}", *match.span()))
     for match in _CENTS_OFF.finditer(folded):
         n = _number(match.group("n"))
@@ -796,6 +811,9 @@ _TONE = re.compile(
     # "que la tuteemos", "tutearle": us to them
     r"tute(?:emos|eis|arla|arle|arlo|arles|arlos|arlas)|"
     # "Nada de señor Martín", "Pablo a secas": no formalities.
+    # "no me gusta que me tuteen", "diríjase a mí como doña Carmen": usted asked for
+    r"(?P<refused>no\s+(?:me\s+gusta\s+que\s+)?me\s+tute[a-z]*|"
+    r"(?:a\s+mi\s+)?como\s+(?:don|dona|senor|senora)\s+[a-z]+)|"
     r"(?P<plain>nada\s+de\s+(?:senor|senora|don|dona|usted)|a\s+secas|informal(?:es)?|"
     # "de tú, sin tanto usted"
     r"sin\s+tant[oa]s?\s+usted(?:es)?|"
@@ -841,7 +859,11 @@ def _labelled(folded: str) -> list[Slot]:
             value += ", " + re.sub(r"\s*,\s*", ", ", match.group("when"))
         slots.append(Slot("payment_method", value, *match.span()))
     for match in _TONE.finditer(folded):
-        formal = match.group("formal") or ("usted" in match.group(0) and not match.group("plain"))
+        formal = (
+            match.group("formal")
+            or match.group("refused")
+            or ("usted" in match.group(0) and not match.group("plain"))
+        )
         value = "usted" if formal else "tú"
         slots.append(Slot("tone", value, *match.span()))
     return slots
@@ -861,6 +883,13 @@ _SPOKEN_EMAIL = re.compile(
     r"\b(?P<user>[\w.+\-]+(?:\s+punto\s+[\w+\-]+)*)\s+arroba\s+"
     r"(?P<domain>[\w\-]+(?:\s+punto\s+[\w\-]+)+)\b",
     re.IGNORECASE,
+)
+# A phone dictated digit by digit, as a voice note says it: "el seis seis cero cuatro cinco uno
+# dos ocho nueve". Nine digits, the first one a mobile's or a landline's.
+_DIGIT_WORDS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_DIGIT_SAID = "|".join(_DIGIT_WORDS)
+_PHONE_SAID = re.compile(
+    rf"\b(?:seis|siete|ocho|nueve)(?:[\s,]+(?:{_DIGIT_SAID})){{8}}\b(?![\s,]+(?:{_DIGIT_SAID})\b)"
 )
 _PHONE = re.compile(r"(?<![\d\w])(?:\+?34[\s.\-]?)?[6789](?:[\s.\-]?\d){8}(?!\d)")
 _ADDRESS = re.compile(
@@ -923,6 +952,9 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
     for match in _PHONE.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))[-9:]
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
+    for match in _PHONE_SAID.finditer(folded):
+        digits = "".join(str(_DIGIT_WORDS.index(word)) for word in match.group(0).split())
+        slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
     for match in _ADDRESS.finditer(text):
         address = re.sub(r"\s+", " ", match.group(0)).strip(" ,")
         start = match.start()
@@ -960,7 +992,9 @@ _ROLE_HOLDER = (
     r"|(?:el|la)\s+(?:que|q)\s+(?:controla|se\s+ocupa|sabe)\s+(?:de\s+)?(?:(?:las|los|el|la)\s+)?"
     r"[a-z]{4,}"
     # "la q manda es la hermana mayor, Reme", "quien decide es su hijo": who decides there
-    r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide))"
+    r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:manda|decide)"
+    # who signs or pays there: "el q firma es Paco", "quien firma los pedidos es Rosa"
+    r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:firma|paga|aprueba)(?:\s+(?:las|los)\s+[a-z]{4,})?)"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
     # where: "la presidenta nueva de Las Palmeras, la Reme"
     # (a capitalised name only: "el dueño del bar es primo de Lucía" names no one)
@@ -977,6 +1011,8 @@ _PERSON_CUE = re.compile(
     r"hablar\s+con|habla\s+con|hablad\s+con|llamar\s+a|llama\s+a|atiende|lo\s+lleva|la\s+lleva|"
     r"las\s+lleva|los\s+lleva|es\s+ahora|ahora\s+es|ya\s+es|el\s+contacto\s+es|contacto:|"
     r"encargad[oa]\s+es|responsable\s+es|llamame|llamadme|me\s+llamo|"
+    # whom the invoices go to: "la factura a la atención de Paloma"
+    r"(?:a\s+la\s+)?atencion\s+de|"
     r"mi\s+nombre\s+(?:completo\s+|entero\s+|real\s+)?es|"
     rf"{CALLED_BY}|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
@@ -1019,6 +1055,8 @@ _PERSON_CUE = re.compile(
     # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
     # señor Císcar es viudo" is about him)
     r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora|doctor|doctora)\s+)?"
+    # or written short after a label: "contacto: Dra. Elvira Soto", "será D. Hugo Sellés"
+    r"(?:(?<=:\s)(?:dra?|sra?|srta|dna|d)\.\s*)?"
     # who they are, then the name: "nos atiende ahora un pana, Deivis"
     r"(?:(?:un|una)\s+[a-z]{3,}(?:\s+nuev[oa])?\s*,\s*)?"
     # the article before a first name, as said in much of Spain ("es el Quique", "el encargado
@@ -1269,7 +1307,7 @@ _APPOSITION = re.compile(
 # "Agente asignado: Marisa Llopis", "Contact person: Mr. Thompson").
 _LABELLED_PERSON = re.compile(
     rf"(?:^|(?<=[\n:;,]))\s*(?:persona\s+de\s+)?(?:contact(?:o|\s+person)?|agente|interlocutora?|"
-    rf"{_ROLES})\b[^:\n]{{0,40}}:\s*(?:(?:sra?|mrs?|ms)\.?\s+)?"
+    rf"{_ROLES})\b[^:\n]{{0,40}}:\s*(?:(?:sra?|srta|dra?|dna|don|dona|mrs?|ms|dr)\.?\s+)?"
     r"(?P<name>[a-zñ]{3,}(?:\s+[a-zñ]{3,}){0,2})"
 )
 

@@ -554,6 +554,10 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
             if _OTHER_BEFORE.search(folded[:start]):
                 # "es otra farmacia", "hay un bar nuevo": not the one the writer works with
                 continue
+            if _OURS_BEFORE.search(folded[:start]) or _OURS_AFTER.match(folded, end):
+                # "el almacén de la empresa", "nuestro taller": the company's own, no contact
+                # ("la mutua nuestro agente es…" is still the mutua's)
+                continue
             owner = _role_owner(token, contacts)
             if owner is not None and (
                 _names_another(text, end, owner, exact=exact_only)
@@ -566,6 +570,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
     return _without_overlaps(mentions)
 
 
+_OURS_BEFORE = re.compile(r"\b(?:nuestr[oa]s?|mis?)\s+$")
+_OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa)\b")
 # Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
 _OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
@@ -754,6 +760,11 @@ _NOT_NAMES = frozenset(
         "srta.",
         "ahora",
         "oye",
+        # the same call to the listener said to "usted": "Oiga Suma, …", "Fíjese que…"
+        "oiga",
+        "oigan",
+        "fíjese",
+        "mire",
         "pues",
         "ya",
         "no",
@@ -1136,6 +1147,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         # into a value is ("Comunidad Calle Colón 41").
         if any(s <= start < e for s, e in taken) or any(b <= start < e for b, e in denied):
             continue
+        if len(words) > 1 and _TITLE.fullmatch(words[0]) and _value_after(text, start, taken):
+            continue  # "contacto: Dra. Elvira Soto": the title of a person who is a value
         if _PLACE_WORD.search(fold_aligned(text[:start]).lower()):
             continue  # "en el polígono Fuente del Jarro": a place, not a name
         if _LIVES_IN.search(fold_aligned(text[:start]).lower()):
@@ -1147,6 +1160,16 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             name, end = name + number.group(0), number.end()  # "Comunidad Calle Colón 41"
         names.append(Mention(_in_full(_without_full_stop(name)), start, end))
     return names
+
+
+# A title written short before a name: "Dra.", "D.", "Sra.", "Dña."
+_TITLE = re.compile(r"(?:Dra?|Sra?|Srta|D|Dña|Dª)\.")
+
+
+def _value_after(text: str, start: int, taken: list[tuple[int, int]]) -> bool:
+    """Whether the word after the one at ``start`` begins a value."""
+    second = re.compile(r"\S+\s+").match(text, start)
+    return second is not None and any(s <= second.end() < e for s, e in taken)
 
 
 def _in_full(name: str) -> str:
@@ -1473,6 +1496,25 @@ def _accented(word: str) -> str:
     return word
 
 
+# A shop's word is most often a trade and "-ería" after "la" ("la taquería el güero", "a la
+# churrería manoli", "la marisquería la perla"): any such word opens a name, not only the
+# listed ones. Not a verb ("le agradecería", "la quería"), nor a word of its own.
+_SHOP_WORD = re.compile(r"[a-z]{3,}eria")
+_NOT_SHOPS = frozenset(
+    ["materia", "miseria", "arteria", "bacteria", "histeria", "criteria", "queria", "deberia"]
+)
+_SHOP_ARTICLE = re.compile(r"\bla\s+$")
+
+
+def _trade_opener(word: str, before: str) -> str:
+    """The trade word as a name shows it ("Taquería"), or "" for a word that opens none."""
+    if word in NAME_OPENERS:
+        return NAME_OPENERS[word]
+    if _SHOP_WORD.fullmatch(word) and word not in _NOT_SHOPS and _SHOP_ARTICLE.search(before):
+        return word[:-4].capitalize() + "ería"
+    return ""
+
+
 def trade_names(text: str) -> list[Mention]:
     """Business names written in lowercase: a trade word and the words that name it
     ("gasoleos ribera", "hoteles del turia", "bar el puerto"), shown with capitals."""
@@ -1480,8 +1522,8 @@ def trade_names(text: str) -> list[Mention]:
     lowered = text.lower()
     names = []
     for match in _WORD_AT.finditer(folded):
-        opener = match.group(0)
-        if opener not in NAME_OPENERS:
+        opener = _trade_opener(match.group(0), folded[: match.start()])
+        if not opener:
             continue
         if not (text[match.start()].islower() or _opens_sentence(text, match.start())):
             continue
@@ -1524,7 +1566,7 @@ def trade_names(text: str) -> list[Mention]:
         if joiner in _ARTICLES and _ARTICLE_BEFORE.search(folded[: match.start()]) and own:
             names.append(own)
             continue
-        shown = [NAME_OPENERS[opener]]
+        shown = [opener]
         if joiner:
             shown.append(joiner)
         shown += [_accented(lowered[s:e]).capitalize() for s, e in words]

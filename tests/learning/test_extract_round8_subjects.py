@@ -123,7 +123,10 @@ def test_an_order_to_hand_over_a_list_the_writer_way_is_hers():
         contacts=CONTACTS,
         organization=OWN,
     )
-    assert [(f.subject_name, f.category) for f in facts] == [("", "perfil_usuario")]
+    # The writer's, as a note until round 27; since then read as her wish about the layout.
+    assert [(f.subject_name, f.category, f.value) for f in facts] == [
+        ("", "preferencia", "las facturas pendientes en tabla")
+    ]
 
 
 def test_a_place_after_a_street_word_is_no_subject():
