@@ -276,6 +276,8 @@ _NARROW = re.compile(
     r"\b(?:lo\s+)?(?:tenemos|sabemos)\s+(?:solo\s+)?(?:tu|vos|usted)\s+(?:y|e)\s+(?:yo|io)\b|"
     r"\b(?:nadie|ninguno|ninguna)\s+(?:mas\s+)?(?:salvo|menos|excepto|aparte\s+de)\s+yo\b|"
     r"\bnotas?\s+(?:de\s+las\s+)?mias\b|"
+    r"\b(?:fuera|lejos)\s+de\s+(?:la\s+)?vista\s+de\s+(?:" + _OTHERS + r"|los\s+otros|todos)\b|"
+    r"\brestringid[oa]\s+a\s+(?:mi|mi\s+usuario|mi\s+cuenta|mi\s+persona)\b|"
     r"\bme\s+(?:guardas|apuntas|anotas|dejas|reservas)\s+(?:esto\s+|eso\s+)?(?:solo\s+|nomas\s+)?"
     r"(?:a|para|pa)\s+mi\b|"
     r"\bno\s+(?:hace\s+falta|es\s+necesario)\s+que\s+(?:lo\s+|se\s+)?(?:sepa|sepan|entere|enteren|vea|"
@@ -405,6 +407,7 @@ _NOT_NARROW = re.compile(
     # "Apúntalo en lo común, no en lo mío": the writer's own space, refused; "que quede en la
     # empresa, no solo en lo mío": more than the writer's own space.
     r"no\s+(?:solo\s+|solamente\s+|unicamente\s+)?(?:en|a)\s+lo\s+(?:mio|personal|privado)|"
+    r"\bno\s+(?:solo|solamente|unicamente)\s+(?:mio|mia|(?:para|pa)\s+mi)\b|"
     r"no\s+(?:solo|solamente|unicamente)\s+(?:en|a)\s+mis\s+(?:notas|apuntes|cosas)|"
     # More than the writer's: "apúntalo en lo de la casa, que no sea solo mío" (policy round 32).
     r"no\s+(?:sea|es|quede|este)\s+(?:solo|solamente|unicamente)\s+(?:mio|mia|lo\s+mio|(?:para|pa)\s+mi)\b|"
@@ -494,7 +497,7 @@ _SHARE = re.compile(
     r"(?:es\s+)?de\s+interes\s+general\b|"
     r"que\s+(?:le|les)\s+llegue\s+a\s+(?:todos|todo\s+el\s+equipo|los\s+demas|el\s+resto|"
     r"los\s+companeros)\b|"
-    r"(?:a\s+la\s+vista|a\s+disposicion)\s+de\s+(?:todos|todo\s+el\s+(?:mundo|equipo|personal)|"
+    r"(?<!fuera\sde\s)(?<!lejos\sde\s)(?:a\s+la\s+vista|a\s+disposicion)\s+de\s+(?:todos|todo\s+el\s+(?:mundo|equipo|personal)|"
     r"toda\s+la\s+(?:empresa|oficina|plantilla)|los\s+demas|el\s+resto|los\s+companeros)\b|"
     r"en\s+la\s+memoria\s+(?:de\s+la\s+empresa|de\s+todos|comun|compartida|general)\b|"
     r"\bno\s+(?:en|a)\s+(?:la\s+mia|mi\s+memoria|mis\s+notas)\b|"

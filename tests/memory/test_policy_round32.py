@@ -268,3 +268,17 @@ def test_what_only_looks_like_who_may_see_the_note(text, expected):
 def test_wishes_from_a_second_probe_in_other_words(text, expected):
     wanted = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED}[expected]
     assert requested_visibility(text) == wanted
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Out of the others' sight is no "a la vista de los demás" (it had read as shared).
+        ("mantenlo fuera de la vista de los demás: el bar nos paga 45 al mes", "private"),
+        ("apúntalo, pero restringido a mi usuario: la autoescuela me debe 180 €", "private"),
+        ("esto que sea de todos, no solo mío: Gasóleos Ribera cambia de teléfono", "shared"),
+    ],
+)
+def test_wishes_from_a_third_probe_in_other_words(text, expected):
+    wanted = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED}[expected]
+    assert requested_visibility(text) == wanted
