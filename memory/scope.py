@@ -844,7 +844,7 @@ def _hashtags_spelled(folded: str) -> str:
 # equipo", "no hace falta que lo sepan los demás", "no lo quiero en lo compartido" (policy round
 # 30). "No, para todos" corrects something else and is no negation.
 _NEGATED_BEFORE = re.compile(
-    r"\b(?:no|ni|nunca|tampoco|jamas)\b(?!\s*[,;:])(?:\s+(?!pero\b|sino\b|y\b)[a-z]+){0,3}\s*$"
+    r"\b(?:no|ni|nunca|tampoco|jamas)\b(?!\s*[,;:])(?:\s+(?!pero\b|sino\b|y\b)[a-z]+){0,4}\s*$"
 )
 
 
@@ -900,6 +900,9 @@ _COMPANY_PLACE = (
     r"apuntes|cuenta|grupo|chat)\s+(?:de\s+la\s+empresa|de\s+todos|general(?:es)?|comun(?:es)?|compartid[oa]s?|del\s+equipo|"
     r"que\s+ven\s+todos)|(?:en|a)\s+las\s+de\s+todos|(?:en|a)\s+lo\s+(?:compartido|comun|general|de\s+todos)|"
     r"donde\s+(?:lo|la)\s+(?:vean|vea|pueda\s+ver|puedan\s+ver)|onde\s+o\s+(?:poida|poidan)\s+ver|"
+    # "para la ficha que ve toda la empresa", "no lo pongas en lo que ve el personal".
+    r"(?:ficha|fichas|notas|nota|carpeta|memoria|lo)\s+(?:que|q)\s+(?:ve|ven|vemos|mira|miran)\s+"
+    r"(?:todos|toda\s+la\s+empresa|la\s+empresa|el\s+personal|el\s+equipo|los\s+demas|la\s+oficina)|"
     r"(?:sea|es)\s+(?:una\s+)?nota\s+(?:del\s+equipo|de\s+(?:la\s+)?empresa|de\s+todos|comun|compartida))\b"
 )
 _EVERYONE_INSIDE = (
@@ -935,11 +938,14 @@ def _audience_wish(folded: str) -> str | None:
             # A "no" keeps the note from them ("que los pibes no lo vean", "no fuera accesible
             # al resto"), unless it only turns, after the place named, to another: "en las notas
             # de la empresa, no en las mías".
-            said_no = _CLAUSE_NO.search(clause)
+            # Only a "no" near them counts: in a dictated ramble with no stops, "no se le puede
+            # llamar antes de las diez … para la ficha que ve toda la empresa" is another clause.
+            near = clause[max(0, everybody.start() - 50) : everybody.end() + 25]
+            said_no = _CLAUSE_NO.search(near)
             elsewhere = (
                 said_no is not None
-                and said_no.start() > everybody.start()
-                and re.match(r"\s*(?:en|a)\b", clause[said_no.end() :]) is not None
+                and said_no.start() > everybody.start() - max(0, everybody.start() - 50)
+                and re.match(r"\s*(?:en|a)\b", near[said_no.end() :]) is not None
             )
             kept = said_no is not None and not elsewhere
             return Visibility.PRIVATE_IN_ORG if kept else Visibility.SHARED
@@ -1206,7 +1212,7 @@ _BUSINESS = re.compile(
 _TRADE = re.compile(
     r"\b(?:repara(?:cion|sion|ciones|siones)|arreglos?|averias?|calderas?|termos?|calentador(?:es)?|"
     r"descalcificador(?:es)?|grifos?|tuberias?|instalacion(?:es)?|montajes?|radiador(?:es)?|"
-    r"revision(?:es)?|mantenimiento|firma|firmar|presupuestar)\b|"
+    r"revision(?:es)?|mantenimiento|firma|firmar|presupuestar|pays|paid|per\s+hour|an\s+hour)\b|"
     # An amount in thousands: "si le bajo a 2.000 firma hoy".
     r"\b\d{1,3}(?:\.\d{3})+\b"
 )

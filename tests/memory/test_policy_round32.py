@@ -282,3 +282,33 @@ def test_wishes_from_a_second_probe_in_other_words(text, expected):
 def test_wishes_from_a_third_probe_in_other_words(text, expected):
     wanted = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED}[expected]
     assert requested_visibility(text) == wanted
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A wish to share said not to hold, with four words between: kept, not shared.
+        (
+            "no me lo pongas visible pa los compañeros: Telefonía Costa Azul me cobra de más",
+            "private",
+        ),
+        (
+            "tengo un préstamo a nombre de la empresa, no lo pongas en lo que ve el personal",
+            "private",
+        ),
+        (
+            "vale pues eh a Joaquín no se le puede llamar antes de las diez o sea esto pues para "
+            "la ficha que ve toda la empresa",
+            "shared",
+        ),
+    ],
+)
+def test_wishes_from_a_fourth_probe_in_other_words(text, expected):
+    wanted = {"private": Visibility.PRIVATE_IN_ORG, "shared": Visibility.SHARED}[expected]
+    assert requested_visibility(text) == wanted
+
+
+def test_a_private_wish_in_english_about_what_a_customer_pays_is_business():
+    text = "note: the gym pays me 38 per hour instead of 42, keep this strictly to myself"
+    assert is_own_life(text) is False
+    assert requested_visibility(text) == Visibility.PRIVATE_IN_ORG
