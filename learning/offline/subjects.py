@@ -752,6 +752,7 @@ _ROLE_GROUP = re.compile(
 _NOT_NAMES = frozenset(
     [
         # titles before a person's name ("a Dña. Sonia Pérez"): the name is the person's
+        "don",
         "dña",
         "dña.",
         "doña",
@@ -1014,6 +1015,17 @@ _COMPLEMENT_BEFORE = re.compile(r"(?<![\w.])(?!(?:el|la|los|las|lo)\s)[a-zñ]{3,
 _WORD_BEFORE = re.compile(r"([a-zñ]+)\s+$")
 
 
+# The papers a business hands over, whose heading or number is pasted with them ("Factura
+# F-27/0193", "Albarán 8841", "Presupuesto nº 12"): what the paper is, never who wrote it.
+_DOCUMENT_WORDS = frozenset(
+    ["factura", "albaran", "presupuesto", "ticket", "recibo", "pedido", "abono", "proforma"]
+)
+
+
+def _a_document(word: str) -> bool:
+    return fold_aligned(word).lower().rstrip(".:") in _DOCUMENT_WORDS
+
+
 def _names_a_thing(text: str, start: int, word: str) -> bool:
     """One capitalised word that says where or which thing, not who: the complement of a
     lowercase word ("el señor de Alzira", "dentro de Valencia") or an acronym qualifying one
@@ -1139,6 +1151,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue
         if _ABBREVIATION.fullmatch(name):
             continue  # the letters of an abbreviation ("el C.I.F."), never a name
+        if _a_document(words[0]):
+            continue  # "Factura F-27/0193", "Albarán 8841": a paper pasted in, not who sent it
         if a_place_or_bank(name):
             continue  # "la de Xàtiva", "la de CaixaBank": where, or whose account
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
