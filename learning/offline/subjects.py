@@ -987,6 +987,11 @@ _NOT_NAMES_FOLDED = frozenset(fold_aligned(w).lower() for w in _NOT_NAMES)
 _NOT_NAMES_ALIGNED = frozenset(fold_aligned(w) for w in _NOT_NAMES)
 
 
+# Who a first name is, said between commas right after it: "Pepe, el del kiosco,", "Rosa, la
+# de la panadería,", "Quique, el que nos trae el gasoil,".
+_WHO_IT_IS = re.compile(r",\s+(?:el|la)\s+(?:del|de\s+(?:la|los|las)|que|q)\s+[^,.;:!?\n]{3,60},")
+
+
 def _opens_sentence(text: str, start: int) -> bool:
     return not text[:start].strip() or text[:start].rstrip()[-1] in ".!?¡¿:;,\n"
 
@@ -1128,8 +1133,13 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         if not words:
             continue
         start = match.start() + match.group(0).find(words[0])
-        # One capitalised word opening a sentence is how Spanish writes any first word.
-        if len(words) == 1 and _opens_sentence(text, start):
+        # One capitalised word opening a sentence is how Spanish writes any first word; unless
+        # who it is follows between commas ("Pepe, el del kiosco, paga con bizum").
+        if (
+            len(words) == 1
+            and _opens_sentence(text, start)
+            and not _WHO_IT_IS.match(text, start + len(words[0]))
+        ):
             continue
         if (
             len(words) >= 4

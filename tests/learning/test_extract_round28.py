@@ -99,3 +99,30 @@ def test_a_capitalised_don_in_a_formal_note_leaves_the_business_the_subject():
     assert _facts("Les informo de que en Farmacia Núñez hay que preguntar por Don Tomás Gil.") == [
         ("Farmacia Núñez S.L.", "cliente", "persona_contacto", "Tomás Gil")
     ]
+
+
+# --- a first name opening the message, with who it is between commas, is a subject --------------
+
+
+def test_a_first_name_described_by_his_shop_is_the_customer():
+    assert _facts("Rosa, la de la panadería de abajo, paga siempre en efectivo") == [
+        ("Rosa", "cliente", "metodo_pago", "efectivo")
+    ]
+
+
+def test_a_first_name_described_by_what_he_brings_is_the_supplier():
+    assert _facts("Quique, el que nos trae el gasoil, cobra a 30 días") == [
+        ("Quique", "proveedor", "plazo_pago", "30 días")
+    ]
+
+
+def test_a_first_name_described_by_his_stall_pays_by_bizum():
+    assert _facts("Manolo, el del puesto de fruta, paga con bizum") == [
+        ("Manolo", "cliente", "metodo_pago", "Bizum")
+    ]
+
+
+def test_an_apology_before_a_description_is_no_name():
+    assert all(
+        subject != "Perdona" for subject, *_ in _facts("Perdona, el de antes, paga con tarjeta")
+    )
