@@ -397,6 +397,8 @@ _CLAUSES = re.compile(
     r"(?<![Aa]tt\.)(?<![Aa]tn\.)"
     # short forms inside business names: "Hnos. Cervera", "Hmnos.", "Cía.", "Dist."
     r"(?<![Hh]nos\.)(?<![Hh]mnos\.)(?<![Cc]ía\.)(?<![Cc]ia\.)(?<![Dd]ist\.)"
+    # the label of a number on a letterhead: "S.L. - Tel. 961 27 45 83", "Tfno. 96…"
+    r"(?<![Tt]el\.)(?<![Tt]elf\.)(?<![Tt]lf\.)(?<![Tt]fno\.)(?<![Tt]eléf\.)"
     # a pause in dictation goes on with the same sentence: "el nuevo seis siete uno... no
     # espera te lo escribo: 671 203 448"
     # and after a hesitation not even before a capital: "se llama, eh… Rubén, Rubén Soler"

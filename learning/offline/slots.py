@@ -1031,6 +1031,8 @@ _PERSON_CUE = re.compile(
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
+    # a relative who is it now, then the name: "es la hija, sandra garcia"
+    rf"(?:es|son)\s+(?:el|la|su)\s+{_KIN}\s*,|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",
     # "el hijo, Dani", "una chica nueva, Nerea").
     # Asturian "ye" is "es": "el que nos lleva ye Xuan Fernández"
@@ -1058,7 +1060,8 @@ _PERSON_CUE = re.compile(
     # or written short after a label: "contacto: Dra. Elvira Soto", "será D. Hugo Sellés"
     r"(?:(?<=:\s)(?:dra?|sra?|srta|dna|d)\.\s*)?"
     # who they are, then the name: "nos atiende ahora un pana, Deivis"
-    r"(?:(?:un|una)\s+[a-z]{3,}(?:\s+nuev[oa])?\s*,\s*)?"
+    # or which relative: "el contacto es ahora la hija, sandra garcia"
+    rf"(?:(?:(?:un|una)\s+[a-z]{{3,}}(?:\s+nuev[oa])?|(?:el|la|su)\s+{_KIN})\s*,\s*)?"
     # the article before a first name, as said in much of Spain ("es el Quique", "el encargado
     # es el Rubén"): only before a capitalised word, and not after "a" or "con" ("a la Central",
     # "con la Dra. Sanchis"), where the cue is read without it (_ARTICLE_BEFORE_NAME)
@@ -1070,6 +1073,8 @@ _PERSON_CUE = re.compile(
 # Words a cue may be followed by that are not a name.
 _NOT_PERSON = frozenset(
     [
+        # a title before the name is read by its own cue: "es ahora don ernesto sanchis"
+        "don",
         "dna",
         "dona",
         "sra",

@@ -752,6 +752,7 @@ _ROLE_GROUP = re.compile(
 _NOT_NAMES = frozenset(
     [
         # titles before a person's name ("a Dña. Sonia Pérez"): the name is the person's
+        "don",
         "dña",
         "dña.",
         "doña",
@@ -986,6 +987,11 @@ _NOT_NAMES_FOLDED = frozenset(fold_aligned(w).lower() for w in _NOT_NAMES)
 _NOT_NAMES_ALIGNED = frozenset(fold_aligned(w) for w in _NOT_NAMES)
 
 
+# Who a first name is, said between commas right after it: "Pepe, el del kiosco,", "Rosa, la
+# de la panadería,", "Quique, el que nos trae el gasoil,".
+_WHO_IT_IS = re.compile(r",\s+(?:el|la)\s+(?:del|de\s+(?:la|los|las)|que|q)\s+[^,.;:!?\n]{3,60},")
+
+
 def _opens_sentence(text: str, start: int) -> bool:
     return not text[:start].strip() or text[:start].rstrip()[-1] in ".!?¡¿:;,\n"
 
@@ -1012,6 +1018,17 @@ _PRODUCT_WORD = re.compile(
 # group by it ("los de Paterna").
 _COMPLEMENT_BEFORE = re.compile(r"(?<![\w.])(?!(?:el|la|los|las|lo)\s)[a-zñ]{3,}\s+del?\s+$")
 _WORD_BEFORE = re.compile(r"([a-zñ]+)\s+$")
+
+
+# The papers a business hands over, whose heading or number is pasted with them ("Factura
+# F-27/0193", "Albarán 8841", "Presupuesto nº 12"): what the paper is, never who wrote it.
+_DOCUMENT_WORDS = frozenset(
+    ["factura", "albaran", "presupuesto", "ticket", "recibo", "pedido", "abono", "proforma"]
+)
+
+
+def _a_document(word: str) -> bool:
+    return fold_aligned(word).lower().rstrip(".:") in _DOCUMENT_WORDS
 
 
 def _names_a_thing(text: str, start: int, word: str) -> bool:
@@ -1116,8 +1133,13 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
         if not words:
             continue
         start = match.start() + match.group(0).find(words[0])
-        # One capitalised word opening a sentence is how Spanish writes any first word.
-        if len(words) == 1 and _opens_sentence(text, start):
+        # One capitalised word opening a sentence is how Spanish writes any first word; unless
+        # who it is follows between commas ("Pepe, el del kiosco, paga con bizum").
+        if (
+            len(words) == 1
+            and _opens_sentence(text, start)
+            and not _WHO_IT_IS.match(text, start + len(words[0]))
+        ):
             continue
         if (
             len(words) >= 4
@@ -1139,6 +1161,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue
         if _ABBREVIATION.fullmatch(name):
             continue  # the letters of an abbreviation ("el C.I.F."), never a name
+        if _a_document(words[0]):
+            continue  # "Factura F-27/0193", "Albarán 8841": a paper pasted in, not who sent it
         if a_place_or_bank(name):
             continue  # "la de Xàtiva", "la de CaixaBank": where, or whose account
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
