@@ -92,6 +92,8 @@ INSTRUCTION = Backstop("instruction", threshold=0.3)
 PRIVATE_MARKER = Backstop("private_marker", threshold=0.3)
 # Does a message ask, in words no rule reads, to be shared? Only a veto on the private marker: a
 # wish to share talks of who may know, as a wish to keep does ("que lo sepa la peña del almacén").
+# It is read against the private marker's score, never against a threshold of its own, and never
+# widens anything: ``reads_as_private`` is its only reader.
 SHARED_MARKER = Backstop("shared_marker", threshold=0.5)
 
 

@@ -875,19 +875,17 @@ _NOTE = (
     r"maneja|manejo|reservo|necesitan|ver|leer|saber|abrir|consultar|tener|saques|saque|subas|suba|"
     r"pongas|ponga|dejes|muestres|ensenes|amoses|mirar|miren|mire)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
     # The note as the subject of a wish or of where it stays: "que no salga de mi usuario", "la
-    # siguiente anotación quede reservada", "lo que te digo queda en mi carpeta", "compártase".
+    # siguiente anotación quede reservada", "lo que te digo queda en mi carpeta", "compártase",
+    # "que esté en la ficha", "que o vexa toda a xente".
     r"\b(?:quede|queda|se\s+quede|se\s+queda|salga|sale|aparezca|compartase|compartanse|"
-    r"reservad[oa])\b|"
-    # The note as the subject of a wish: "que no salga de mi usuario", "que o vexa toda a xente".
-    r"\bq(?:ue)?\s+(?:no\s+)?(?:salga|quede|se\s+quede|este|vaya|aparezca|sea)\b|\bque\s+o\s+(?:vexa|vexan)\b)"
+    r"reservad[oa])\b|\bq(?:ue)?\s+(?:no\s+)?(?:este|vaya|sea)\b|\bque\s+o\s+(?:vexa|vexan)\b)"
 )
 _SELF_PLACE = (
     r"\b(?:en|a|de|para)\s+(?:mi|mis)\s+(?:usuario|cuenta|carpeta|carpetita|rinconcito|rincon|cosas|"
     r"notas|apuntes|parte|lado|espacio|zona|nombre|persona|cajon|libreta|agenda|perfil|chat|"
     r"cuaderno|caderno|raco)\b(?!\s+(?:de|del)\b)|"
     r"\b(?:no|al|el)\s+meu\s+(?:caderno|raco|quadern|espai|lloc)\b|"
-    r"\b(?:en|a)\s+lo\s+(?:mio|meu|meu\s+nomes)\b|\btancat\s+en\s+lo\s+meu\b|"
-    r"\ben\s+lo\s+mio\b"
+    r"\b(?:en|a)\s+lo\s+(?:mio|meu|meu\s+nomes)\b|\btancat\s+en\s+lo\s+meu\b"
 )
 _SELF_ONLY = (
     r"\b(?:yo\s+(?:y\s+ya|y\s+solo\s+yo|solit[oa]|sol[oa])|solo\s+yo|salvo\s+yo|menos\s+yo|excepto\s+yo|"
@@ -940,11 +938,12 @@ def _audience_wish(folded: str) -> str | None:
             # de la empresa, no en las mías".
             # Only a "no" near them counts: in a dictated ramble with no stops, "no se le puede
             # llamar antes de las diez … para la ficha que ve toda la empresa" is another clause.
-            near = clause[max(0, everybody.start() - 50) : everybody.end() + 25]
+            start = max(0, everybody.start() - 50)
+            near = clause[start : everybody.end() + 25]
             said_no = _CLAUSE_NO.search(near)
             elsewhere = (
                 said_no is not None
-                and said_no.start() > everybody.start() - max(0, everybody.start() - 50)
+                and start + said_no.start() > everybody.start()
                 and re.match(r"\s*(?:en|a)\b", near[said_no.end() :]) is not None
             )
             kept = said_no is not None and not elsewhere

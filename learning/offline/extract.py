@@ -1370,6 +1370,10 @@ def _hint(clause: str, subject: Subject, contacts: Sequence[ContactName]) -> str
 
 # How to get in or deliver, said as an instruction ("entrar por la puerta de atrás", "ir con
 # el furgón pequeño", "el timbre no funciona, llamar antes de subir").
+_DAY_THEY_COME = (
+    r"\b(?:traen?|reparten?|entregan?|sirven?)\s+(?:el\s+|la\s+|los\s+|las\s+)?[a-z]*\s*"
+    r"(?:los|cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)\b"
+)
 _DELIVERY = re.compile(
     r"\b(?:entr(?:ar|emos|ad|en)\s+(?:siempre\s+|solo\s+)?(?:por|x)|"
     r"puerta\s+(?:de\s+atras|trasera|lateral)|timbre|"
@@ -1391,16 +1395,11 @@ _DELIVERY = re.compile(
     r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
     r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger|"
     # handed over in person: "la factura se la llevemos en papel y en mano"
-    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b|"
+    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b|" + _DAY_THEY_COME + r")"
     # the day the goods come: "ahora traen el gasoil los miércoles"
-    r"\b(?:traen?|reparten?|entregan?|sirven?)\s+(?:el\s+|la\s+|los\s+|las\s+)?[a-z]*\s*"
-    r"(?:los|cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)\b)"
 )
 _IN_PERSON = re.compile(r"\ben\s+mano\b")
-_DELIVERY_DAY = re.compile(
-    r"\b(?:traen?|reparten?|entregan?|sirven?)\s+(?:el\s+|la\s+|los\s+|las\s+)?[a-z]*\s*"
-    r"(?:los|cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)\b"
-)
+_DELIVERY_DAY = re.compile(_DAY_THEY_COME)
 # Where a sentence that states a typed fact goes on to say something else about the subject
 # ("paga a 30 días, pero siempre se retrasan una semana").
 _PARTS = re.compile(r",?\s+pero\s+|,\s+y\s+|:\s+|,\s+")

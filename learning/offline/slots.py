@@ -886,7 +886,7 @@ _SPOKEN_EMAIL = re.compile(
 )
 # A phone dictated digit by digit, as a voice note says it: "el seis seis cero cuatro cinco uno
 # dos ocho nueve". Nine digits, the first one a mobile's or a landline's.
-_DIGIT_WORDS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_DIGIT_WORDS = ("cero", *_UNITS_SAID)
 _DIGIT_SAID = "|".join(_DIGIT_WORDS)
 _PHONE_SAID = re.compile(
     rf"\b(?:seis|siete|ocho|nueve)(?:[\s,]+(?:{_DIGIT_SAID})){{8}}\b(?![\s,]+(?:{_DIGIT_SAID})\b)"
