@@ -953,7 +953,8 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
         digits = re.sub(r"\D", "", match.group(0))[-9:]
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
     for match in _PHONE_SAID.finditer(folded):
-        digits = "".join(str(_DIGIT_WORDS.index(word)) for word in match.group(0).split())
+        words = re.split(r"[\s,]+", match.group(0))
+        digits = "".join(str(_DIGIT_WORDS.index(word)) for word in words)
         slots.append(Slot("phone", f"{digits[:3]} {digits[3:6]} {digits[6:]}", *match.span()))
     for match in _ADDRESS.finditer(text):
         address = re.sub(r"\s+", " ", match.group(0)).strip(" ,")
