@@ -9,6 +9,8 @@ private, never a leak (docs/memory.md, "Content policy"):
   ("que esto no salga de aquí")? When nothing was asked, by the caller or in the text, a
   flagged message or fact that would be shared or proposed is written private (decision 0053),
   unless ``SHARED_MARKER`` reads a wish to share in it more strongly (decision 0059).
+- ``WISH_CLAUSE``: the same question asked of each clause alone, where a wish is not drowned by
+  the fact beside it (decision 0060).
 
 The weights are trained offline by ``manage.py train_backstop`` from the labelled policy sets
 (and, for the private marker, lines written to train it) and committed in ``data/``: loading
@@ -19,9 +21,11 @@ encoder's cache).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -113,9 +117,71 @@ def reads_as_instruction(
     )
 
 
+# Where a message says who may see it, cut at its stops, commas, dashes, brackets and emoji
+# (policy round 33): "la farmacia debe 480 desde agosto. solo tú y yo lo sabemos" holds the fact
+# and the wish apart, and the wish alone reads far more clearly than beside the fact.
+_CLAUSE_BREAK = re.compile(
+    r"[.;:!?\n¡¿()\[\]\"«»]+|,\s*|\s+pero\s+|\s+-+>?\s+|\s+[–—]\s+|\s*[\U0001F300-\U0001FAFF]+\s*"
+)
+WISH_CLASSES = ("other", "private", "shared")
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of ``text`` and each two neighbours together: a wish may span a comma."""
+    parts = [part.strip() for part in _CLAUSE_BREAK.split(text) if len(part.strip()) >= 3]
+    if not parts:
+        return [text.strip()]
+    return parts + [f"{first}, {second}" for first, second in pairwise(parts)]
+
+
+@dataclass(frozen=True)
+class ClauseReader:
+    """A three-way logistic regression (no wish, keep it, share it) over each clause's e5
+    embedding; a message asks what its most certain clause asks."""
+
+    name: str
+    threshold: float
+
+    @property
+    def weights_file(self) -> Path:
+        return DATA_DIR / f"{self.name}_model.json"
+
+    @cached_property
+    def model(self) -> tuple[np.ndarray, np.ndarray]:
+        stored = json.loads(self.weights_file.read_text())
+        weights = np.asarray(stored["weights"], dtype=np.float64)  # (classes, DIMENSIONS)
+        if stored["embeddings"] != MODEL_NAME or weights.shape != (len(WISH_CLASSES), DIMENSIONS):
+            raise ValueError(f"{self.weights_file.name} was trained for another embedding model.")
+        return weights, np.asarray(stored["bias"], dtype=np.float64)
+
+    def wish(self, text: str) -> tuple[float, float]:
+        """How certain the most certain clause is of a wish to keep, and of one to share."""
+        weights, bias = self.model
+        scores = np.asarray(embed_passages(clauses(text)), dtype=np.float64) @ weights.T + bias
+        scores -= scores.max(axis=1, keepdims=True)
+        probabilities = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
+        return float(probabilities[:, 1].max()), float(probabilities[:, 2].max())
+
+    def reads_private(self, text: str) -> bool:
+        private, shared = self.wish(text)
+        return private >= self.threshold and private > shared
+
+
+# Policy round 33 (decision 0060): trained on the clauses of every measured policy set, the
+# written training lines and the extraction sets, the rules marking which clause holds the wish,
+# and on 1,000 wish clauses written for it. Out of sample (half of those clauses held out, each
+# joined to an ordinary message), it caught 18 of the 67 private wishes the rules and the
+# message-level marker miss (the message-level marker: 9), narrowed 0 of 242 ordinary messages and
+# 4 of 46 wishes to share the rules do not read; 0.4 caught 20 and narrowed 5, 0.6 caught 13.
+WISH_CLAUSE = ClauseReader("wish_clause", threshold=0.5)
+
+
 def reads_as_private(text: str, *, vector: Sequence[float] | None = None) -> bool:
-    """Whether ``text`` asks to be kept to its writer, and more than it asks to be shared."""
+    """Whether ``text`` asks to be kept to its writer, and more than it asks to be shared: read
+    whole by the private marker, or clause by clause."""
     if vector is None:
         vector = embed_passages([text])[0]
     private = PRIVATE_MARKER.probability(vector)
-    return private >= PRIVATE_MARKER.threshold and private > SHARED_MARKER.probability(vector)
+    if private >= PRIVATE_MARKER.threshold and private > SHARED_MARKER.probability(vector):
+        return True
+    return WISH_CLAUSE.reads_private(text)

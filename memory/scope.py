@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from memory.policy import expand_shorthand, is_injection, is_own_health
+from memory.policy import KEPT_FROM_ANYONE_ASKING, expand_shorthand, is_injection, is_own_health
 from memory.policy_secrets import blank_matches, find_iban, fold_aligned
 from sumalos.platform.text import fold
 from sumalos.rls.rule import Visibility
@@ -387,7 +387,9 @@ _NARROW = re.compile(
     r"#(?:privad[oa]|confidencial|private|secreto)\b|"
     # Kept quiet: "sin que trascienda", "guárdamelo bajo llave", "shhh", a locked padlock or a
     # zipped mouth; "guárdalo como privado", "no lo hagas visible a los compañeros".
-    r"\b(?:sin\s+que|que\s+no)\s+trascienda\b|\bbajo\s+llave\b|\bsh{2,}\b|\U0001f512|\U0001f910|"
+    r"\b(?:sin\s+que|que\s+no)\s+trascienda\b|\bbajo\s+(?:siete\s+|7\s+|mil\s+)?llaves?\b|\bsh{2,}\b|\U0001f512|\U0001f910|"
+    # Policy round 33: the shushing face and the monkey covering its mouth.
+    r"\U0001f92b|\U0001f64a|"
     r"\b(?:guarda|apunta|anota|marca|pon|deja)(?:me|te)?(?:lo|la|los|las)?\s+(?:como\s+)?"
     r"(?:privad[oa]s?|confidencial(?:es)?)\b|"
     r"\bno\s+lo\s+(?:hagas|pongas|dejes)\s+visible\s+(?:a|para)\s+(?:nadie|los\s+demas|el\s+resto|"
@@ -411,6 +413,13 @@ _NOT_NARROW = re.compile(
     r"no\s+(?:solo|solamente|unicamente)\s+(?:en|a)\s+mis\s+(?:notas|apuntes|cosas)|"
     # More than the writer's: "apúntalo en lo de la casa, que no sea solo mío" (policy round 32).
     r"no\s+(?:sea|es|quede|este)\s+(?:solo|solamente|unicamente)\s+(?:mio|mia|lo\s+mio|(?:para|pa)\s+mi)\b|"
+    # Policy round 33: "que no se quede solo en mi usuario", "no solo la mía", "nada de
+    # guardártelo para mí solo": the writer's own place, as the only place, refused.
+    r"\bno\s+(?:[a-z]+\s+){0,3}(?:solo|solamente|unicamente)\s+(?:en|a|para|pa)\s+(?:mi|mis|lo\s+mio)\b|"
+    r"\bno\s+(?:solo|solamente|unicamente)\s+(?:la|el|lo)\s+(?:mia|mio)\b|"
+    r"\bno\s+(?:[a-z]+\s+){0,3}(?:para|pa)\s+mi\s+sol[oa]\b|"
+    r"\bnada\s+de\s+(?:guard|apunt|dej|qued|reserv)\w*\s+(?:[a-z]+\s+)?(?:para|pa)\s+mi(?:\s+sol[oa])?\b|"
+    r"\bno\s+hace\s+falta\s+que\s+(?:lo|la|me\s+lo)\s+(?:guardes|pongas|dejes|apuntes)\s+(?:en|como)\s+privad[oa]\b|"
     # Said as an aside after what is asked: "Público para la empresa, no privado: …".
     r"(?<![^\W\d_])(?:(?<=[,;(])|(?<=[,;(]\s))no\s+(?:privad[oa]s?|confidencial(?:es)?|secreto))\b"
 )
@@ -873,7 +882,7 @@ _NOTE = (
     r"\b(?:lo|la)\s+(?:(?:pueda|puedan|pudiera|debe|deben|tiene|tienen|tengo)\s+(?:que\s+)?)?"
     r"(?:vea|vean|viera|vieran|ven|sepa|sepan|lea|lean|tenga|tengan|consulte|consulten|abra|abran|"
     r"maneja|manejo|reservo|necesitan|ver|leer|saber|abrir|consultar|tener|saques|saque|subas|suba|"
-    r"pongas|ponga|dejes|muestres|ensenes|amoses|mirar|miren|mire)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
+    r"pongas|ponga|dejes|muestres|ensenes|amoses|mirar|miren|mire|haga|hagas)\b|\b[a-z]{2,}[aeinr](?:lo|la|melo|mela|telo|tela|selo)\b|"
     # The note as the subject of a wish or of where it stays: "que no salga de mi usuario", "la
     # siguiente anotación quede reservada", "lo que te digo queda en mi carpeta", "compártase",
     # "que esté en la ficha", "que o vexa toda a xente".
@@ -891,10 +900,10 @@ _SELF_ONLY = (
     r"\b(?:yo\s+(?:y\s+ya|y\s+solo\s+yo|solit[oa]|sol[oa])|solo\s+yo|salvo\s+yo|menos\s+yo|excepto\s+yo|"
     r"nadie\s+mas\s+que\s+yo|(?:vos|tu)\s+nomas|me\s+lo\s+reservo|reservad[oa]\s+(?:exclusivamente\s+|"
     r"solo\s+|solamente\s+)?a\s+mi\s+persona|(?:solo|solamente)\s+(?:lo\s+|la\s+)?(?:\w+\s+){1,2}yo|"
-    r"modo\s+yo[\s-]solo|donde\s+solo\s+(?:entre|entro|mire|miro)\s+yo)\b"
+    r"modo\s+yo[\s-]solo|donde\s+solo\s+(?:entre|entro|mire|miro)\s+yo|(?:aqui\s+|aca\s+)?conmigo)\b"
 )
 _COMPANY_PLACE = (
-    r"\b(?:(?:en|a|al|para)\s+(?:las|la|el|los)\s+(?:notas|nota|ficha|fichas|carpeta|memoria|sitio|tablon|espacio|"
+    r"\b(?:(?:en|a|al|para|pa)\s+(?:las|la|el|los)\s+(?:notas|nota|ficha|fichas|carpeta|memoria|sitio|tablon|espacio|"
     r"apuntes|cuenta|grupo|chat)\s+(?:de\s+la\s+empresa|de\s+todos|general(?:es)?|comun(?:es)?|compartid[oa]s?|del\s+equipo|"
     r"que\s+ven\s+todos)|(?:en|a)\s+las\s+de\s+todos|(?:en|a)\s+lo\s+(?:compartido|comun|general|de\s+todos)|"
     r"donde\s+(?:lo|la)\s+(?:vean|vea|pueda\s+ver|puedan\s+ver)|onde\s+o\s+(?:poida|poidan)\s+ver|"
@@ -904,7 +913,10 @@ _COMPANY_PLACE = (
     r"(?:sea|es)\s+(?:una\s+)?nota\s+(?:del\s+equipo|de\s+(?:la\s+)?empresa|de\s+todos|comun|compartida))\b"
 )
 _EVERYONE_INSIDE = (
-    r"\b(?:todos(?!\s+(?:los|las|mis|sus|nuestros|nuestras)\b)|todo\s+el\s+mundo|toda\s+la\s+empresa|todo\s+el\s+personal|los\s+demas|las\s+demas|"
+    r"\b(?:todos(?!\s+(?:los|las|mis|sus|nuestros|nuestras)\b)|todo\s+el\s+mundo|toda\s+la\s+empresa|todo\s+el\s+personal|"
+    # "las otras personas de la empresa", "los demás compañeros de la oficina".
+    r"(?:los|las)\s+(?:demas|otr[oa]s)\s+(?:personas|gente|companer[oa]s)(?:\s+de\s+la\s+(?:empresa|oficina|ofi))?|"
+    r"los\s+demas|las\s+demas|"
     r"los\s+otros|las\s+otras|cualquier\s+(?:companero|companera|persona\s+de\s+la\s+empresa)|"
     r"(?:el|al)\s+resto(?:\s+del?\s+(?:personal|equipo|empresa|oficina|la\s+empresa|la\s+oficina))?|"
     r"cualquiera(?:\s+de\s+la\s+(?:ofi|oficina|empresa))?|"
@@ -912,14 +924,21 @@ _EVERYONE_INSIDE = (
     r"trabajadores|empleados)(?:\s+de\s+la\s+(?:ofi|oficina|empresa)|\s+de\s+\w+\s+\w+)?|"
     r"toda\s+(?:la|a)\s+(?:pega|pena|gente|xente|plantilla|raza)(?:\s+d[ae]\s+(?:la\s+)?empresa)?|el\s+equipo)\b"
 )
-_NOBODY = r"\b(?:nadie|ninguno|ninguna|naide|ninguen)\b"
+_NOBODY = (
+    r"\b(?:nadie|ninguno|ninguna|naide|ninguen|"
+    # "ningún compañero", "ningún otro miembro de la empresa" (policy round 33).
+    r"ningun(?:\s+otr[oa])?\s+(?:miembro|companer[oa]|trabajador[a]?|emplead[oa]|persona))\b"
+)
 _SEEN_OR_KEPT = (
     r"\b(?:(?:ver|leer|saber|consultar|abrir|tener)(?:lo|la)?|vea|vean|viera|vieran|ven|lea|lean|sepa|"
     r"sepan|sabe|consulte|consulten|abra|abran|tenga|tengan|acceder|acceda|accedan|enterarse|enteren|"
     r"vexa|vexan|compart\w*|mirar|miren|mire|chegue|llegue|disponible|mano|ocult\w*|escond\w*|"
     r"saques|saque|sea|"
     r"manejo|maneja|aparezca|aparezcan|visible|accesible|vista|guarda\w*|pon\w*|deja\w*|anota\w*|"
-    r"apunta\w*|mete\w*|quede|queda|salga|sale|compartase|compartanse|reserv\w*)\b"
+    r"apunta\w*|mete\w*|quede|queda|salga|sale|compartase|compartanse|reserv\w*|"
+    # Policy round 33: "que este dato no se comunicara al resto", "que nadie tuviera acceso",
+    # "que no constara en las notas que consultan los demás".
+    r"comunic\w*|acceso|const[ae]\w*|divulg\w*)\b"
 )
 _CLAUSE_NO = re.compile(r"\b(?:no|ni|nunca|sin|tampoco)\b")
 
@@ -951,13 +970,55 @@ def _audience_wish(folded: str) -> str | None:
     return None
 
 
+# Only the writer and Suma: "solo tú y yo lo sabemos", "tenlo tú pa cuando te pregunte yo",
+# "lo dejamos en tú y yo", "de tú a tú", or Suma knows nothing when anyone else asks
+# (``KEPT_FROM_ANYONE_ASKING``); and other everyday ways to keep it quiet: "que siga siendo un
+# secreto", "esto a nadie", "no lo quiero en boca de nadie", "que no corra", "no lo andes
+# divulgando", "no me lo saques delante de gente", "para el resto esto no ha pasado", and in
+# English "only I should see this", "keep it out of the team notes", "nobody else needs to
+# know", "not a word to…" (policy round 33).
+_ONLY_WHEN_I_ASK = re.compile(
+    KEPT_FROM_ANYONE_ASKING.pattern + r"|"
+    r"\b(?:solo|solamente|nomas)\s+(?:tu|vos|usted)\s+y\s+yo\b|"
+    r"\b(?:tu|vos|usted)\s+y\s+yo\s+(?:lo\s+)?(?:sabemos|sepamos|y\s+nadie\s+mas)\b|"
+    r"\b(?:pa|para)\s+cuando\s+te\s+(?:lo\s+)?(?:pregunte|pida)\s+yo\b|"
+    r"\b(?:lo\s+)?(?:dejamos|dejemos|queda|quede)\s+en\s+(?:tu|vos|usted)\s+y\s+yo\b|\bde\s+tu\s+a\s+tu\b|"
+    r"\btu\s+lo\s+sabes\W+(?:y\s+)?yo\s+lo\s+se\b|"
+    r"\b(?:siga|sigue|seguira)\s+siendo\s+(?:un\s+)?secreto\b|\bsecretito\b|"
+    r"\b(?:esto|eso)\s+(?:ni\s+)?a\s+nadie\b|\ben\s+boca\s+de\s+nadie\b|\bque\s+no\s+corra\b|"
+    r"\bno\s+(?:lo|la|me\s+lo|me\s+la)\s+(?:andes\s+)?(?:divulg\w+|difund\w+|airees|aireando|pregones|pregonando)\b|"
+    r"\bno\s+(?:me\s+)?(?:lo|la)\s+saques\s+delante\s+de\b|"
+    r"\b(?:esto|eso)\s+no\s+(?:ha\s+pasado|existe)\b|\b(?:tu\s+)?no\s+has\s+oido\s+nada\b|"
+    r"\bque\s+no\s+(?:lo|la)\s+vean\s*(?:[.!,;]|$)|"
+    r"\b(?:haz|hazte)\s+(?:el|la)\s+(?:sueco|sueca|longuis|loco|loca|tonto|tonta|despistad[oa])\b"
+    r"(?=[^.\n]{0,40}\b(?:pregunt\w*|demas|resto|chavales|companer[oa]s|jefe)\b)|"
+    r"\b(?:disimula|haz\s+como\s+si\s+nada)\b(?=[^.\n]{0,30}\bpregunt\w*)|"
+    r"\b(?:si|cuando|aunque)\b[^.\n]{0,30}?\bpregunt\w*[^.\n]{0,50}?\b(?:disimula|haz\s+como\s+si\s+nada|"
+    r"(?:tu\s+)?no\s+sabes\s+nada|no\s+sueltes\s+prenda|haz\s+el\s+sueco)\b|"
+    r"\bonly\s+(?:i|me)\s+(?:should|can|may|will|get\s+to)\b|"
+    r"\bkeep\s+(?:it|this|that)\s+(?:out\s+of|away\s+from|hidden\s+from)\b|"
+    r"\b(?:nobody|no\s+one|no-one)\s+else\b|\bnot\s+a\s+word\s+to\b|"
+    r"\bwithout\s+(?:the\s+rest|anyone|everyone|anybody|the\s+team|the\s+others|others)\b"
+)
+# More than the writer's own place, in so many words: "que no se quede solo en mi usuario", "no
+# solo la mía", "no lo guardes solo para mí" ask for the note to be shared (policy round 33).
+_MORE_THAN_MINE = re.compile(
+    r"\bno\s+(?:[a-z]+\s+){0,3}(?:solo|solamente|unicamente)\s+(?:en|a|para|pa)\s+(?:mi|mis|ti|lo\s+mio)\b|"
+    r"\bno\s+(?:solo|solamente|unicamente)\s+(?:la|el|lo)\s+(?:mia|mio)\b|"
+    r"\bno\s+(?:[a-z]+\s+){0,3}(?:para|pa)\s+mi\s+sol[oa]\b|"
+    r"\bnada\s+de\s+(?:guard|apunt|dej|qued|reserv)\w*\s+(?:[a-z]+\s+)?(?:para|pa)\s+mi(?:\s+sol[oa])?\b|"
+    r"\bno\s+hace\s+falta\s+que\s+(?:lo|la|me\s+lo)\s+(?:guardes|pongas|dejes|apuntes)\s+(?:en|como)\s+privad[oa]\b|\bnot\s+(?:just|only)\s+(?:for\s+me|mine)\b"
+)
+
+
 def marked_visibility(text: str) -> str | None:
     """The visibility an explicit marker asks for: private (narrow), shared, or none."""
-    folded = _NOT_NARROW.sub(" ", _hashtags_spelled(expand_shorthand(fold(text))))
-    if _NARROW.search(folded) or _negated_share(folded):
+    spelled = _hashtags_spelled(expand_shorthand(fold(text)))
+    folded = _NOT_NARROW.sub(" ", spelled)
+    if _NARROW.search(folded) or _negated_share(folded) or _ONLY_WHEN_I_ASK.search(folded):
         return Visibility.PRIVATE_IN_ORG
     # A megaphone announces to everybody: "📢📢 Nuevo precio del desplazamiento…".
-    if _SHARE.search(folded) or "\U0001f4e2" in text:
+    if _SHARE.search(folded) or "\U0001f4e2" in text or _MORE_THAN_MINE.search(spelled):
         return Visibility.SHARED
     wish = _audience_wish(folded)
     # Read by composition, a wish to share never makes the writer's own life the company's.

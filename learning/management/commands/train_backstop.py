@@ -1,5 +1,7 @@
 """Train a learned backstop's weights from the labelled policy sets (decisions 0048, 0053).
 
+``manage.py train_backstop wish_clause`` trains the clause reader (decision 0060) on the clauses
+of the same sets as the private marker and on ``memory/data/wish_clause_lines.jsonl``.
 ``manage.py train_backstop instruction`` reads every ``memory/eval/policy_*.jsonl`` but the
 held-out ones (never opened) and labels a line 1 when its expected policy is ``injection``.
 ``manage.py train_backstop private_marker`` reads the sets that come with a kinds file (id →
@@ -24,10 +26,20 @@ import numpy as np
 from django.core.management.base import BaseCommand
 
 from learning.offline.logreg import fit
-from memory.learned import DATA_DIR, INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER, Backstop
+from memory.learned import (
+    DATA_DIR,
+    INSTRUCTION,
+    PRIVATE_MARKER,
+    SHARED_MARKER,
+    WISH_CLASSES,
+    WISH_CLAUSE,
+    Backstop,
+    clauses,
+)
 from memory.scope import marked_visibility
 from memory.services.base import clean_text
 from sumalos.embeddings import MODEL_NAME, embed_passages
+from sumalos.rls.rule import Visibility
 
 EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
 # The extraction sets: ordinary messages about customers, suppliers and the company, written
@@ -37,9 +49,15 @@ EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
 EXTRACTION_DIR = Path(__file__).resolve().parents[2] / "offline" / "data"
 # Blind extraction halves, the measure of the work in progress: never opened by training.
 EXTRACTION_MEASURE = frozenset(
-    f"extraction_{half}_{letter}.jsonl" for half in ("dev", "test") for letter in ("w", "x")
+    f"extraction_{half}_{letter}.jsonl"
+    for half in ("dev", "test")
+    for letter in ("w", "x", "y", "z")
 )
 TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
+# Wish clauses written alone, without a fact, to train the clause reader (decision 0060): keep
+# it to me, share it, and clauses that only look like either ("para mí que no paga", "díselo a
+# todos").
+WISH_LINES = DATA_DIR / "wish_clause_lines.jsonl"
 # Held out of both backstops: the sets that are the measure of the work in progress, never
 # opened by training. Each earlier set was held out while it was a measure (X to CC, decisions
 # 0048, 0053, 0054); once measured, reported and tuned on by the rules, it holds no unseen
@@ -49,7 +67,7 @@ TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
 MEASURE = frozenset(
     f"policy_{half}_{letters}.jsonl"
     for half in ("dev", "test")
-    for letters in ("ee", "ff", "gg", "hh", "ii")
+    for letters in ("ee", "ff", "gg", "hh", "ii", "jj", "kk")
 )
 HELD_OUT = MEASURE
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
@@ -136,6 +154,67 @@ def labelled_texts(paths: list[Path], backstop: Backstop = INSTRUCTION) -> dict[
     return labels
 
 
+def _clause_labels(text: str, wish: str | None) -> list[tuple[str, str]]:
+    """The clauses of one line, each with what it asks (``WISH_CLASSES``). In a line that asks to
+    keep or to share (``wish``), the clauses in which the rules read that wish hold it, and those
+    in which they read none are the fact; a line whose wish no clause alone holds teaches through
+    the pairs that hold it, or not at all. Every clause of any other line is no wish."""
+    readings = {clause: marked_visibility(clause) for clause in clauses(text)}
+    if wish is None:
+        return [(clause, "other") for clause, read in readings.items() if read is None]
+    wanted = Visibility.PRIVATE_IN_ORG if wish == "private" else Visibility.SHARED
+    holding = [clause for clause, read in readings.items() if read == wanted]
+    if not holding:
+        return []
+    return [(clause, wish) for clause in holding] + [
+        (clause, "other")
+        for clause, read in readings.items()
+        if read is None and ", " not in clause
+    ]
+
+
+def clause_examples(paths: list[Path]) -> dict[str, str]:
+    """Each clause once, in file order, with what it asks; a wish beats no wish."""
+    examples: dict[str, str] = {}
+    for path in paths:
+        kinds_path = kinds_file(path)
+        kinds = json.loads(kinds_path.read_text()) if kinds_path else {}
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            text = clean_text(row["text"])
+            if path == WISH_LINES:  # written alone: the clause is the line
+                pairs = [(text, row["label"])]
+            else:
+                wish = (
+                    "private"
+                    if _is_private_marker(row, kinds)
+                    else "shared"
+                    if _is_shared_marker(row, kinds)
+                    else None
+                )
+                pairs = _clause_labels(text, None if isinstance(row.get("expect"), list) else wish)
+            for clause, label in pairs:
+                if examples.get(clause, "other") == "other":
+                    examples[clause] = label
+    return examples
+
+
+def train_clauses(examples: dict[str, str]) -> dict[str, Any]:
+    """Weights (one row per class of ``WISH_CLASSES``) over the raw embedding, and biases."""
+    texts = list(examples)
+    vectors = embed_all(texts)
+    x = np.hstack([vectors * SCALE, np.ones((len(vectors), 1))])
+    targets = np.zeros((len(texts), len(WISH_CLASSES)))
+    targets[np.arange(len(texts)), [WISH_CLASSES.index(examples[text]) for text in texts]] = 1.0
+    weights = fit(x, targets)
+    return {
+        "bias": [round(float(b), 6) for b in weights[-1]],
+        "weights": [[round(float(w), 6) for w in row] for row in (weights[:-1] * SCALE).T],
+    }
+
+
 def embed_all(texts: list[str]) -> np.ndarray:
     return np.concatenate(
         [
@@ -166,7 +245,7 @@ class Command(BaseCommand):
     help = "Train a learned backstop from the labelled policy sets; write its weights."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("backstop", choices=sorted(LABELS))
+        parser.add_argument("backstop", choices=sorted([*LABELS, WISH_CLAUSE.name]))
         parser.add_argument(
             "--leave-out",
             default="",
@@ -175,19 +254,32 @@ class Command(BaseCommand):
         parser.add_argument("--out", type=Path, help="Write the weights here instead.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        backstops = (INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER)
-        backstop = next(b for b in backstops if b.name == options["backstop"])
         leave_out = frozenset(filter(None, options["leave_out"].split(",")))
-        paths = training_files(backstop, leave_out=leave_out)
-        labels = labelled_texts(paths, backstop)
-        stored = {
-            "embeddings": MODEL_NAME,
-            "trained_on": [path.name for path in paths],
-            "texts": len(labels),
-            "positives": sum(labels.values()),
-            **train(labels),
-        }
-        out: Path = options["out"] or backstop.weights_file
+        if options["backstop"] == WISH_CLAUSE.name:
+            paths = [*training_files(PRIVATE_MARKER, leave_out=leave_out), WISH_LINES]
+            examples = clause_examples(paths)
+            stored = {
+                "embeddings": MODEL_NAME,
+                "trained_on": [path.name for path in paths],
+                "texts": len(examples),
+                "positives": sum(label != "other" for label in examples.values()),
+                **train_clauses(examples),
+            }
+            weights_file = WISH_CLAUSE.weights_file
+        else:
+            backstops = (INSTRUCTION, PRIVATE_MARKER, SHARED_MARKER)
+            backstop = next(b for b in backstops if b.name == options["backstop"])
+            paths = training_files(backstop, leave_out=leave_out)
+            labels = labelled_texts(paths, backstop)
+            stored = {
+                "embeddings": MODEL_NAME,
+                "trained_on": [path.name for path in paths],
+                "texts": len(labels),
+                "positives": sum(labels.values()),
+                **train(labels),
+            }
+            weights_file = backstop.weights_file
+        out: Path = options["out"] or weights_file
         out.parent.mkdir(exist_ok=True)
         # One key a line, the weights on one: a retraining shows as a diff of its figures.
         lines = (f"{json.dumps(key)}: {json.dumps(value)}" for key, value in stored.items())
