@@ -442,6 +442,10 @@ _ALL_OF_US = (
 )
 _SHARE = re.compile(
     r"(?<!\w)(?:"
+    # Policy round 33: the note said to belong to everybody: "esto es de todos, no mío", "no me lo
+    # guardes, es de la empresa: …" (never "la furgoneta es de la empresa", a fact).
+    r"\b(?:(?:que\s+)?para\s+)?(?:esto|eso|este\s+dato|esta\s+info(?:rmacion)?|esta\s+nota)\s+es\s+(?:de\s+todos|del\s+equipo|"
+    r"de\s+la\s+empresa|de\s+la\s+casa)\b|(?:^|(?<=[,;.])\s*)es\s+(?:de\s+todos|del\s+equipo|de\s+la\s+empresa)(?=\s*[:.])|"
     # Policy round 32: kept as the team's ("apúntalo como nota compartida", "guárdalo como
     # conocimiento del equipo", "como dato compartido con el equipo").
     r"\bcomo\s+(?:una\s+)?(?:nota|dato|informacion|info|conocimiento)\s+(?:compartid[oa]|comun|"

@@ -176,3 +176,18 @@ def test_under_seven_keys_is_private():
     assert marked_visibility("Ruiz nos fía a 120 días, guárdalo bajo siete llaves") == (
         Visibility.PRIVATE_IN_ORG
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "esto es del equipo, no mío: Gasóleos Ribera sube el gasoil",
+        "no me lo apuntes a mí, es de todos: la pelu cierra los lunes",
+    ],
+)
+def test_the_note_said_to_be_everybodys_is_shared(text):
+    assert marked_visibility(text) == Visibility.SHARED
+
+
+def test_a_thing_the_company_owns_is_no_wish():
+    assert marked_visibility("la furgoneta grande es de la empresa, la pequeña es mía") is None
