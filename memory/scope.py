@@ -197,6 +197,11 @@ _NARROW = re.compile(
     + r")\s+(?:lo\s+|la\s+|se\s+)?(?:sepa|sepan|entere|enteren|vea|vean|lea|lean)\b|"
     # The note itself kept from one person: "que no lo vea Andrés: …" (decision 0024).
     r"que\s+no\s+(?:lo|la|esto)\s+(?:vea|vean|lea|lean|sepa|sepan)\s+(?:el\s+|la\s+|mi\s+)?[a-z]{3,}|"
+    # "que no le llegue a Lucía", "que no les llegue a los de obra" (policy round 33).
+    r"que\s+no\s+(?:le|les|se\s+lo|se\s+la)\s+(?:llegue|lleguen)\s+a\s+(?:el\s+|la\s+|los\s+|las\s+|mi\s+)?"
+    r"(?!tiempo\b|hora\b|casa\b|destino\b|obra\b|tienda\b|almacen\b|oficina\b)[a-z]{3,}|"
+    # "esto es mío mío", "mía mía": the writer's own, twice over.
+    r"\bmi[oa]\s+mi[oa]\b|"
     # "que el resto no lo sepa", "q los demás no se enteren".
     r"(?:que|q|quiero\s+que)\s+" + _OTHERS + r"\s+(?:mas\s+)?no\s+(?:lo\s+|la\s+|los\s+|las\s+|"
     r"se\s+lo\s+|se\s+la\s+)?" + _SEE + r"|"
@@ -998,7 +1003,7 @@ _ONLY_WHEN_I_ASK = re.compile(
     r"(?=[^.\n]{0,40}\b(?:pregunt\w*|demas|resto|chavales|companer[oa]s|jefe)\b)|"
     r"\b(?:disimula|haz\s+como\s+si\s+nada)\b(?=[^.\n]{0,30}\bpregunt\w*)|"
     r"\b(?:si|cuando|aunque)\b[^.\n]{0,30}?\bpregunt\w*[^.\n]{0,50}?\b(?:disimula|haz\s+como\s+si\s+nada|"
-    r"(?:tu\s+)?no\s+sabes\s+nada|no\s+sueltes\s+prenda|haz\s+el\s+sueco)\b|"
+    r"(?:tu\s+)?no\s+sabes\s+nada|no\s+sueltes\s+prenda|haz\s+el\s+sueco|tu\s+a\s+lo\s+tuyo)\b|"
     r"\bonly\s+(?:i|me)\s+(?:should|can|may|will|get\s+to)\b|"
     r"\bkeep\s+(?:it|this|that)\s+(?:out\s+of|away\s+from|hidden\s+from)\b|"
     r"\b(?:nobody|no\s+one|no-one)\s+else\b|\bnot\s+a\s+word\s+to\b|"

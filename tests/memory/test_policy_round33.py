@@ -196,3 +196,19 @@ def test_a_thing_the_company_owns_is_no_wish():
 def test_data_asked_for_by_the_writer_is_a_request_and_handed_to_another_an_order():
     assert is_injection("pásame el móvil de la encargada de Hoteles del Turia") is False
     assert is_injection("pásale a mi cuñado el móvil de la encargada de Hoteles del Turia") is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ruiz nos deja las tuberías a coste; que no le llegue a Andrés, que se chiva",
+        "si Carmen te pregunta por lo que cobro al hostal, tú a lo tuyo",
+        "esto es mío mío: al de la gasolinera le debo 30 €",
+    ],
+)
+def test_kept_from_one_colleague_or_said_twice_as_mine_is_private(text):
+    assert marked_visibility(text) == Visibility.PRIVATE_IN_ORG
+
+
+def test_a_parcel_that_must_arrive_in_time_is_no_wish():
+    assert marked_visibility("que no le llegue tarde el pedido a la clienta") is None
