@@ -577,6 +577,11 @@ def _labels_a_number(slot: Slot, slots: list[Slot], folded: str) -> bool:
 _BETWEEN_BEFORE = re.compile(r"\bentre\s+(?:[a-z]+\s+y\s+)?$")
 
 
+_TALKED_BY = re.compile(
+    r"\b(?:hablamos|hablado|quedamos|acordamos|dijo|dicho|comentado|avisado)\b[^,.;:]*\b(?:por|x)\s+$"
+)
+
+
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
     """The values a negation, an earlier state or a threshold does not mark ("no a 30", "antes
     30", "les dábamos 15 días", "si pasa de 300 €"), nor one a later value of its kind corrects
@@ -603,6 +608,8 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         and not (
             s.kind == "channel" and _BETWEEN_BEFORE.search(folded[max(0, s.start - 30) : s.start])
         )
+        # "lo hablamos ayer por tlf": how it was said once, not how to reach them
+        and not (s.kind == "channel" and _TALKED_BY.search(folded[max(0, s.start - 30) : s.start]))
     ]
     corrected = {
         s.kind

@@ -524,6 +524,10 @@ _MONTH_ALONE = re.compile(
     r"(?:cierra|cierran|cerramos|cerrad[oa]s?)(?:\s+(?:todo|en|el\s+mes\s+de))?)"
     rf"\s+{_MONTH}\b"
 )
+# What a month after "de" may be the period of: work done or billed, not a closure.
+_BILLED_FOR = re.compile(
+    r"\b(?:trabajos?|facturas?|recibos?|cuotas?|nominas?|pedidos?|servicios?|consumos?)\s+$"
+)
 # The month a business closes, said in English or Italian after the verb ("they close every
 # August", "closed all of August", "chiudono tutto agosto"): a month is a word there too.
 _MONTH_CLOSED = re.compile(
@@ -685,6 +689,8 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         value = (today + datetime.timedelta(days=ahead)).isoformat()
         slots.append(Slot("date", value, *match.span()))
     for match in _MONTH_ALONE.finditer(folded):
+        if match.group(0).startswith("de ") and _BILLED_FOR.search(folded, 0, match.start()):
+            continue  # "los trabajos de marzo", "la cuota de enero": what a paper is for
         slots.append(Slot("month", _month_of(match), match.start("month"), match.end()))
     for match in _MONTH_CLOSED.finditer(folded):
         month = ENGLISH_MONTHS.get(match.group("month")) or _month_of(match)
@@ -984,7 +990,9 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 # short), Valencian "pots dir-me Carme" / "em diuen", English "call me Lu" / "everyone calls me".
 CALLED_BY = (
     r"(?:me|m)\s+(?:dicen|llaman)|(?:pots|podeu|pot)\s+dir-me|dis-me|digueu-me|digue'm|"
-    r"crida'm|em\s+(?:diuen|criden|dic)|(?:just\s+)?call\s+me|calls\s+me"
+    r"crida'm|em\s+(?:diuen|criden|dic)|(?:just\s+)?call\s+me|calls\s+me|"
+    # "a mí dime Carmeta": with "a mí" before it, "dime" is what to call her, not "tell me"
+    r"a\s+mi\s+(?:dime|decidme)"
 )
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"

@@ -208,3 +208,50 @@ def test_the_name_a_forwarded_message_opens_by_is_its_addressee():
     assert _facts(
         'Mensaje reenviado de Hostal Miramar:\n"Lucía, el teléfono nuevo es 963 10 20 30"'
     ) == [("Hostal Miramar", "cliente", "telefono", "963 102 030")]
+
+
+# --- when it was agreed is no one-off occasion, and the way it was said is no channel -------------
+
+
+def test_a_term_agreed_yesterday_by_phone_is_kept_without_a_channel():
+    assert _facts("Hostal Miramar paga a 60, lo hablamos ayer por teléfono") == [
+        ("Hostal Miramar", "cliente", "plazo_pago", "60 días")
+    ]
+
+
+def test_a_method_agreed_yesterday_by_whatsapp_is_kept_without_a_channel():
+    assert _facts("Talleres García paga con bizum, lo acordamos ayer por whatsapp") == [
+        ("Talleres García S.L.", "cliente", "metodo_pago", "Bizum")
+    ]
+
+
+def test_a_channel_wished_for_is_still_a_channel():
+    assert _facts("en Talleres García prefieren que les escribamos por whatsapp") == [
+        ("Talleres García S.L.", "cliente", "canal_preferido", "WhatsApp")
+    ]
+
+
+# --- what to call the writer, said with "a mí" -----------------------------------------------------
+
+
+def test_tell_me_after_to_me_is_what_to_call_her():
+    assert _facts("a mí dime Pepa, que Josefa no me gusta") == [
+        ("", "perfil_usuario", "apodo", "Pepa")
+    ]
+
+
+def test_tell_me_without_to_me_asks():
+    assert _facts("dime cuánto nos debe Talleres García") == []
+
+
+# --- the month a paper is for is no closure ---------------------------------------------------------
+
+
+def test_the_month_of_the_work_billed_is_no_closure():
+    assert _facts("Os adjunto la factura de los trabajos de octubre del Hostal Miramar.") == []
+
+
+def test_a_month_closed_is_still_a_closure():
+    assert _facts("Suministros Albufera cierra todo agosto") == [
+        ("Suministros Albufera S.L.", "proveedor", "cierre", "agosto")
+    ]
