@@ -230,8 +230,9 @@ _NEGATED_BEFORE = re.compile(
     r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
     # "mejor mensajes que llamadas": the second is what is not wanted.
     r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b"
-    # an aside's negation stays in its brackets: "(asesoria puchades, no es la nuestra) cobra a…"
-    r"[^,;.:)]{0,24}$"
+    # an aside's negation stays in its brackets: "(asesoria puchades, no es la nuestra) cobra a…";
+    # "sino" ends it too: "no a 30 sino a 45"
+    r"(?:(?!\bsino\b)[^,;.:)]){0,24}$"
 )
 # Reaching someone ("llamarla", "pillarle", "localizarlos") and being busy then ("curra",
 # "está liada", "no coge"): that time is when not to reach them.
@@ -2102,13 +2103,18 @@ _BARE_NUMBER = re.compile(
 _ASKED_TERM = re.compile(r"\bplazo\b[^?]*\?|\bcuantos\s+dias\b[^?]*\?")
 
 
+# One bare number put right by another, "a" before each: "no a 30 sino a 45", "no a 60, a 90".
+_TERM_SWAPPED = re.compile(r"\bno\s+a\s+\d{1,3}\s*,?\s*(?:sino\s+|que\s+|es\s+)?a\s+\d{1,3}\b")
+
+
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
     """A correction of a payment term says the days as bare numbers ("perdona, no es a 30, es
     a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
     context = f"{previous or ''} {message}"
     terms = [s for s in find_slots(context, today) if s.kind == "term"]
     asked = _ASKED_TERM.search(fold_aligned(previous or "").lower()) is not None
-    if not asked and not any("dias" in fold_aligned(s.value) for s in terms):
+    swapped = _TERM_SWAPPED.search(fold_aligned(message).lower()) is not None
+    if not asked and not swapped and not any("dias" in fold_aligned(s.value) for s in terms):
         return message
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
 

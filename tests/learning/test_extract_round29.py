@@ -255,3 +255,24 @@ def test_a_month_closed_is_still_a_closure():
     assert _facts("Suministros Albufera cierra todo agosto") == [
         ("Suministros Albufera S.L.", "proveedor", "cierre", "agosto")
     ]
+
+
+# --- a value put right in the same sentence -------------------------------------------------------
+
+
+def test_the_value_after_sino_is_not_negated():
+    assert _facts("el Hostal Miramar no paga con cheque sino con tarjeta") == [
+        ("Hostal Miramar", "cliente", "metodo_pago", "tarjeta")
+    ]
+
+
+def test_a_bare_term_put_right_by_another_is_a_term():
+    assert _facts("Talleres García no a 60, a 90") == [
+        ("Talleres García S.L.", "cliente", "plazo_pago", "90 días")
+    ]
+
+
+def test_a_slip_admitted_yesterday_is_no_one_off():
+    assert _facts("Suministros Albufera cobra a 45 días, ayer me equivoqué") == [
+        ("Suministros Albufera S.L.", "proveedor", "plazo_pago", "45 días")
+    ]
