@@ -152,7 +152,9 @@ _FULL_OWN_NAME = re.compile(
 # Words joining surnames, kept in lowercase inside a full name ("Pons i Pons", "Gil de la Torre").
 _SURNAME_JOINERS = frozenset({"i", "y", "de", "del", "la"})
 # Words that end a name said without a comma after it: "… es andres pons pero ponlo bien".
-_AFTER_A_NAME = frozenset({"que", "q", "pero", "por", "para", "con", "en", "no", "ya", "pues", "eh"})
+_AFTER_A_NAME = frozenset(
+    {"que", "q", "pero", "por", "para", "con", "en", "no", "ya", "pues", "eh"}
+)
 
 
 def _full_own_name(clause: str) -> str:

@@ -108,7 +108,7 @@ def test_a_foreign_title_before_the_name_is_read_past():
     ]
 
 
-# --- a tag question in Chilean or Valencian leaves the statement standing --------------------------
+# --- a tag question in Chilean or Valencian leaves the statement standing ------------------------
 
 
 def test_two_customers_paired_with_terms_before_a_chilean_tag():
@@ -176,9 +176,9 @@ def test_don_after_a_cue_is_still_a_title():
 
 
 def test_an_invoice_number_after_the_letterhead_is_no_subject():
-    assert _facts("MADERAS CABANYAL S.L. - Factura nº MC-2027-118\nForma de pago: transferencia") == [
-        ("Maderas Cabanyal S.L.", "proveedor", "metodo_pago", "transferencia")
-    ]
+    assert _facts(
+        "MADERAS CABANYAL S.L. - Factura nº MC-2027-118\nForma de pago: transferencia"
+    ) == [("Maderas Cabanyal S.L.", "proveedor", "metodo_pago", "transferencia")]
 
 
 def test_a_letter_greeted_and_closed_is_its_signers():
@@ -231,7 +231,7 @@ def test_a_channel_wished_for_is_still_a_channel():
     ]
 
 
-# --- what to call the writer, said with "a mí" -----------------------------------------------------
+# --- what to call the writer, said with "a mí" ---------------------------------------------------
 
 
 def test_tell_me_after_to_me_is_what_to_call_her():
@@ -244,7 +244,7 @@ def test_tell_me_without_to_me_asks():
     assert _facts("dime cuánto nos debe Talleres García") == []
 
 
-# --- the month a paper is for is no closure ---------------------------------------------------------
+# --- the month a paper is for is no closure ------------------------------------------------------
 
 
 def test_the_month_of_the_work_billed_is_no_closure():
