@@ -1008,7 +1008,8 @@ _ROLES = (
 _ROLE_HOLDER = (
     # "son del mismo dueño, Enrique Mas": one person holding the role at both
     rf"(?:(?:el|la|del|al|nuestr[oa]|vuestr[oa])\s+(?:mism[oa]\s+)?{_ROLES}"
-    # "el comercial q nos atiende en Telefonía…", "el q nos atiende es Fermín"
+    # "el comercial q nos atiende en Telefonía…", "el q nos atiende es Fermín" ("tiende": the
+    # "a" dropped, as typed fast)
     r"(?:\s+(?:que|q)\s+(?:nos|me|les?)\s+(?:atiende|lleva))?"
     r"|(?:el|la)\s+(?:que|q)\s+(?:nos|me|les?)\s+(?:atiende|tiende|lleva)"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
@@ -1020,8 +1021,9 @@ _ROLE_HOLDER = (
     # who signs or pays there: "el q firma es Paco", "quien firma los pedidos es Rosa"
     r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:firma|paga|aprueba)(?:\s+(?:las|los)\s+[a-z]{4,})?)"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
-    # where: "la presidenta nueva de Las Palmeras, la Reme"
-    # (a capitalised name only: "el dueño del bar es primo de Lucía" names no one)
+    # where: "la presidenta nueva de Las Palmeras, la Reme", "nuestra agente en la mutua es …"
+    # (a capitalised name, or a first name and surname closing the clause: "el dueño del bar es
+    # primo de Lucía" names no one; _full_name_after_where)
     r"(?P<where>\s+(?:de|del|en)\s+[^,.;:]{2,30}?)?"
     r"(?:\s*,|\s+es|\s+son)"
     rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
@@ -1107,6 +1109,9 @@ _NOT_PERSON = frozenset(
         "sra",
         "srta",
         *["herr", "frau", "mr", "mrs", "ms", "signor", "signora"],
+        # what to do, said after the role between commas: "es un tal raul, el gerente,
+        # preguntad x el"
+        *["preguntad", "preguntar", "llamad", "avisad", "decidle", "hablad"],
         # English words after a name: "the contact is Laura from reception"
         *["from", "who", "and", "the"],
         "lo",
@@ -1442,16 +1447,17 @@ _SHOP_BEFORE_TITLE = re.compile(
     r"\b(?:" + "|".join(BUSINESS_WORDS) + r"|[a-z]{3,}eria|casa|kiosko|quiosco)\s+$"
 )
 _TITLE_WORD = re.compile(r"(?:don|dona|dna)\b")
+_SO_CALLED = re.compile(r"\b(?:un|una)\s+tal\s+$")
 # What may end the clause a lowercase name closes: "… es raul benavent", "…, y paga a 30".
 _NAME_ENDS_CLAUSE = re.compile(r"\s*(?:$|[,.;:!?]|\s+y\s)")
 
 
 def _full_name_after_where(match: re.Match[str], text: str, folded: str) -> bool:
     """After a role said with where it is ("el comercial de Termotécnicas es …"), a name:
-    capitalised, or in lowercase a first name and a surname closing the clause ("… es raul
-    benavent"); "el dueño del bar es primo de Lucía" names no one."""
-    if text[match.start("name")].isupper():
-        return True
+    capitalised, after "un tal", or in lowercase a first name and a surname closing the clause
+    ("… es raul benavent"); "el dueño del bar es primo de Lucía" names no one."""
+    if text[match.start("name")].isupper() or _SO_CALLED.search(folded, 0, match.start("name")):
+        return True  # "… es un tal raul": whatever follows "un tal" is a name
     words = match.group("name").split()
     return (
         len(words) == 2

@@ -571,7 +571,8 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
 
 
 _OURS_BEFORE = re.compile(r"\b(?:nuestr[oa]s?|mis?)\s+$")
-# "el gestor de cuenta", "la gestora de cuentas": who looks after an account, no gestoría
+# "el almacén de la empresa"; "el gestor de cuenta", "la gestora de cuentas": who looks after
+# an account, no gestoría
 _OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa|de\s+(?:la\s+)?cuentas?)\b")
 # Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
 _OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
@@ -1654,8 +1655,9 @@ _APPOSED = re.compile(
 )
 
 
-# or said to be a customer or supplier, new or ours: "hidraulica levantina es nuestro nuevo
-# proveedor de bombas", "cristaleria soler es un cliente nuevo".
+# A lowercase name opening a sentence and said to be a customer or supplier, new or ours:
+# "hidraulica levantina es nuestro nuevo proveedor de bombas", "cristaleria soler es un cliente
+# nuevo".
 _SAID_TO_BE = re.compile(
     r"(?:^|(?<=[.!?;\n]))\s*(?P<name>[a-zñ]{3,}(?: [a-zñ]{3,}){1,2})\s+(?:es|son)\s+"
     r"(?:(?:nuestr[oa]s?|un|una|el|la)\s+)?(?:nuev[oa]s?\s+)?(?:proveedor|proveedora|cliente|clienta)"
@@ -1664,8 +1666,9 @@ _SAID_TO_BE = re.compile(
 
 def apposed_names(text: str) -> list[Mention]:
     """Names written in lowercase that the writer describes right after, between commas, as
-    someone ("los de sanitarios", "la clienta nueva"): two or three words, none of them a word
-    that ends a name, shown with capitals."""
+    someone ("los de sanitarios", "la clienta nueva"), or says to be a customer or supplier
+    ("… es nuestro nuevo proveedor"): two or three words, none of them a word that ends a name,
+    shown with capitals."""
     folded = fold_aligned(text).lower()
     names = []
     for match in itertools.chain(_APPOSED.finditer(folded), _SAID_TO_BE.finditer(folded)):

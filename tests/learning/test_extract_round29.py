@@ -276,3 +276,22 @@ def test_a_slip_admitted_yesterday_is_no_one_off():
     assert _facts("Suministros Albufera cobra a 45 días, ayer me equivoqué") == [
         ("Suministros Albufera S.L.", "proveedor", "plazo_pago", "45 días")
     ]
+
+
+# --- "un tal" after a role said with where it is, and what to do after the role -------------------
+
+
+def test_so_called_after_a_role_there_is_a_name():
+    assert _facts("en el Hostal Miramar el que lleva las reservas de grupos es un tal vicent") == [
+        ("Hostal Miramar", "cliente", "persona_contacto", "Vicent")
+    ]
+
+
+def test_what_to_do_after_the_role_is_no_name():
+    assert _facts(
+        "en Talleres García la que lleva las cuentas es una tal rosa, la contable, llamad a ella"
+    ) == [("Talleres García S.L.", "cliente", "persona_contacto", "Rosa")]
+
+
+def test_a_request_after_the_role_names_no_one():
+    assert _facts("en Suministros Albufera el encargado, preguntad allí") == []
