@@ -108,7 +108,9 @@ _SUPPLIER_HINTS = re.compile(
     r"\ble\s+(?:pagamos|compramos|pedimos)|\bles\s+(?:pagamos|compramos|pedimos)|"
     # "A Pinturas Mestre se le paga a 60 días": what the company pays them
     r"\bse\s+les?\s+paga\b|"
-    r"\b(?:pagamos|pagarle|pagarles)\b"
+    r"\b(?:pagamos|pagarle|pagarles)\b|"
+    # a supplier's letter to the company: "le aplicaremos un descuento del 7 %"
+    r"\b(?:le|les|os)\s+(?:aplicaremos|aplicamos|facturaremos|cobraremos)\b"
 )
 _WRITER_CUES = re.compile(
     rf"\b(?:{CALLED_BY}|(?:me|m)\s+llamo|mi\s+nombre|soy\b|llamame|llamadme|tuteame|"
@@ -141,6 +143,39 @@ _OWN_NAME_FIXED = re.compile(
     r"(?:(?:que\s+)?(?:es|son|pon|ponme|pones)\s+)?"
 )
 _NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)*")
+
+
+# The writer's full name, every surname said: "mi nombre completo es andres pons i pons".
+_FULL_OWN_NAME = re.compile(
+    r"\bmi\s+nombre\s+(?:completo|entero)\s+es\s+(?P<name>[a-zñ]{2,}(?:\s+[a-zñ]+){1,4})"
+)
+# Words joining surnames, kept in lowercase inside a full name ("Pons i Pons", "Gil de la Torre").
+_SURNAME_JOINERS = frozenset({"i", "y", "de", "del", "la"})
+# Words that end a name said without a comma after it: "… es andres pons pero ponlo bien".
+_AFTER_A_NAME = frozenset(
+    {"que", "q", "pero", "por", "para", "con", "en", "no", "ya", "pues", "eh"}
+)
+
+
+def _full_own_name(clause: str) -> str:
+    """The writer's full name said after "mi nombre completo es", up to the clause's end, with
+    the words joining surnames; "" when none is said."""
+    said = _FULL_OWN_NAME.search(fold_aligned(clause).lower())
+    if said is None:
+        return ""
+    words = list(
+        itertools.takewhile(
+            lambda w: fold_aligned(w).lower() not in _AFTER_A_NAME,
+            clause[said.start("name") : said.end("name")].split(),
+        )
+    )
+    while words and fold_aligned(words[-1]).lower() in _SURNAME_JOINERS:
+        words.pop()
+    if len(words) < 2:
+        return ""
+    return " ".join(
+        w if fold_aligned(w).lower() in _SURNAME_JOINERS else w[0].upper() + w[1:] for w in words
+    )
 
 
 def _own_name_fixed(clause: str) -> str:
@@ -197,8 +232,9 @@ _NEGATED_BEFORE = re.compile(
     r"\bdej[ae]d?\s+de|\bsin|\bya\s+no|"
     # "mejor mensajes que llamadas": the second is what is not wanted.
     r"\bmejor\s+[a-z]+(?:\s+[a-z]+)?\s+que)\b"
-    # an aside's negation stays in its brackets: "(asesoria puchades, no es la nuestra) cobra a…"
-    r"[^,;.:)]{0,24}$"
+    # an aside's negation stays in its brackets: "(asesoria puchades, no es la nuestra) cobra a…";
+    # "sino" ends it too: "no a 30 sino a 45"
+    r"(?:(?!\bsino\b)[^,;.:)]){0,24}$"
 )
 # Reaching someone ("llamarla", "pillarle", "localizarlos") and being busy then ("curra",
 # "está liada", "no coge"): that time is when not to reach them.
@@ -544,6 +580,11 @@ def _labels_a_number(slot: Slot, slots: list[Slot], folded: str) -> bool:
 _BETWEEN_BEFORE = re.compile(r"\bentre\s+(?:[a-z]+\s+y\s+)?$")
 
 
+_TALKED_BY = re.compile(
+    r"\b(?:hablamos|hablado|quedamos|acordamos|dijo|dicho|comentado|avisado)\b[^,.;:]*\b(?:por|x)\s+$"
+)
+
+
 def _live(slots: list[Slot], folded: str) -> list[Slot]:
     """The values a negation, an earlier state or a threshold does not mark ("no a 30", "antes
     30", "les dábamos 15 días", "si pasa de 300 €"), nor one a later value of its kind corrects
@@ -570,6 +611,8 @@ def _live(slots: list[Slot], folded: str) -> list[Slot]:
         and not (
             s.kind == "channel" and _BETWEEN_BEFORE.search(folded[max(0, s.start - 30) : s.start])
         )
+        # "lo hablamos ayer por tlf": how it was said once, not how to reach them
+        and not (s.kind == "channel" and _TALKED_BY.search(folded[max(0, s.start - 30) : s.start]))
     ]
     corrected = {
         s.kind
@@ -1171,7 +1214,9 @@ def _clause_facts(
     if not states_something(clause):
         return []
     own_name = _OWN_NAME.match(clause)
-    name = own_name["name"] if own_name is not None else _own_name_fixed(clause)
+    name = _full_own_name(clause) or (
+        own_name["name"] if own_name is not None else _own_name_fixed(clause)
+    )
     if name:
         return [ExtractedFact("perfil_usuario", "nombre", name, f"Se llama {name}.")]
     patterned = list(pattern_facts(clause))
@@ -1223,6 +1268,8 @@ def _clause_facts(
     if unsure and not delivery and not _contact_person(live, folded):
         return []
     chosen = [NOTE if unsure else scored[0][1]]
+    if chosen == ["descuento"] and _SURCHARGE.search(folded) and not _DISCOUNT.search(folded):
+        chosen = ["recargo"]  # "un 10 % de recargo por el desplazamiento": added, not taken off
     if (not_open is not None or closed_said) and chosen[0] in ("horario", NOTE):
         chosen = ["cierre"]
     if chosen[0] == NOTE and delivery:
@@ -1321,6 +1368,10 @@ def _holds_the_keys(slot: Slot, delivery: re.Match[str] | None) -> bool:
 # next price of the same clause; so does another case priced "a" its own amount ("dentro de
 # Valencia a 35 € y fuera de Valencia a 45").
 _NEXT_ITEM = re.compile(r"\by\s+(?:(?:el|la|los|las)\s+[a-z]{3,}|[a-z]{3,}\b.*\sa\s*$)")
+
+
+_SURCHARGE = re.compile(r"\b(?:recargo|recargos|suplemento|plus)\b")
+_DISCOUNT = re.compile(r"\b(?:descuento|descuentos|dto|rebaja|rebajan|descuentan)\b")
 
 
 def _kinds_taken(attribute: str, live_kinds: set[str]) -> set[str]:
@@ -1425,7 +1476,9 @@ _CLOSING = re.compile(r"\b(?:cierra|cierran|abre|abren)\s+(?:los\s+|el\s+|a\s+la
 # Sundays", "tanquem tot agost"), which the classifier, trained in Spanish, hardly reads: the
 # days or dates after it are when the business is closed.
 _CLOSED_ON = re.compile(
-    r"\b(?:tanca|tanquen|tanquem|tancat|tancada|tancats|tancades|closed|closes|close)\b"
+    r"\b(?:tanca|tanquen|tanquem|tancat|tancada|tancats|tancades|closed|closes|close|"
+    # and in Italian: "chiudono tutto agosto", "chiuso il lunedì"
+    r"chiude|chiudono|chiuso|chiusi)\b"
 )
 _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
@@ -1593,7 +1646,9 @@ _TAG_QUESTION = re.compile(
     r"[,.]?\s*¿?\s*(?:sabes(?:\s+lo\s+que\s+te\s+digo)?|vale|eh|entiendes|"
     r"(?:si\s+)?(?:me\s+)?entiende(?:s|\s+usted)?|(?:me\s+)?sigues?|si|mande|estamos|entendido|"
     r"me\s+explico|ves|sabe\s+usted|oyes|me\s+oye|ok|okay|you\s+know|"
-    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|viste|(?:me\s+)?entendes|"
+    r"va|sale|me\s+copias|(?:me\s+)?cachai|cachay|cacha|viste|(?:me\s+)?entendes|"
+    # Valencian "¿saps?", "¿entens?"
+    r"saps|entens|"
     r"dale|okey|de\s+acuerdo|porfa|plis)"
     # and a word for the one spoken to: "¿vale quillo?", "¿eh, tío?"
     r"(?:\s*,?\s*(?:quillo|quilla|illo|illa|tio|tia|nen|neno|chaval|hijo|hija))?\s*\?+\s*$"
@@ -1733,7 +1788,9 @@ def _subject_only(subject: Subject, text: str) -> ExtractedFact:
 # A message forwarded from someone, said in a way the frame reader does not know: "[Reenviado]
 # Nuria Esteve: Hola! …", "Me ha escrito Íñigo Zabala, te lo pego: «…»".
 _FORWARDED_FROM = re.compile(
-    r"^\s*\[\s*(?i:reenviado|reenv[ií]o|fwd?|rv)\s*\]\s*(?i:de\s+)?"
+    r"^\s*(?:\[\s*(?i:reenviado|reenv[ií]o|fwd?|rv)\s*\]"
+    # said in words: "Mensaje reenviado de Vicente Llorens:"
+    r"|(?i:(?:el\s+)?mensaje\s+reenviado))\s*(?i:de\s+)?"
     r"(?P<name>[A-ZÁÉÍÓÚÑ][^:\n]{2,60}?)\s*:\s*(?P<body>\S.*)$",
     re.DOTALL,
 )
@@ -1751,6 +1808,9 @@ _UNNAMED_FRAME = re.compile(
     re.DOTALL | re.IGNORECASE,
 )
 _GREETING = re.compile(r"^¡?[^\W\d]+(?:\s+[^\W\d]+)?\s*!+\s*")
+# The first name a quoted message opens by, to whom it was written: "Pablo, mi correo es …"
+# ("Rosa, la de la panadería, …" says who Rosa is, and stays).
+_ADDRESSEE = re.compile(r"^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+\s*,\s+(?!(?:el|la|los|las)\s+d)")
 _I_AM = re.compile(r"\b[Ss]oy\s+(?:el\s+|la\s+)?(?P<name>[A-ZÁÉÍÓÚÑ][^,.;:!?\n]{2,50})")
 
 
@@ -1774,8 +1834,9 @@ def _forwarded_as_quoted(message: str, contacts: Sequence[ContactName]) -> str:
     body = " ".join(
         re.sub(r"^[\s>]+", "", line).strip() for line in named.group("body").splitlines()
     ).strip(' «»"“”')
-    # the greeting that opens it ("Kaixo!", "Bo día!") names no one
-    body = _GREETING.sub("", body)
+    # the greeting that opens it ("Kaixo!", "Bo día!") names no one, nor does the one it was
+    # written to ("Pablo, mi correo es…")
+    body = _ADDRESSEE.sub("", _GREETING.sub("", body))
     return f"Te paso lo que dice {name}:\n«{body}»" if body else message
 
 
@@ -2044,13 +2105,18 @@ _BARE_NUMBER = re.compile(
 _ASKED_TERM = re.compile(r"\bplazo\b[^?]*\?|\bcuantos\s+dias\b[^?]*\?")
 
 
+# One bare number put right by another, "a" before each: "no a 30 sino a 45", "no a 60, a 90".
+_TERM_SWAPPED = re.compile(r"\bno\s+a\s+\d{1,3}\s*,?\s*(?:sino\s+|que\s+|es\s+)?a\s+\d{1,3}\b")
+
+
 def _bare_terms(message: str, previous: str | None, today: datetime.date | None) -> str:
     """A correction of a payment term says the days as bare numbers ("perdona, no es a 30, es
     a 60"; "paga a 60, bueno no, es a 45"): written out, so the slot reader sees terms."""
     context = f"{previous or ''} {message}"
     terms = [s for s in find_slots(context, today) if s.kind == "term"]
     asked = _ASKED_TERM.search(fold_aligned(previous or "").lower()) is not None
-    if not asked and not any("dias" in fold_aligned(s.value) for s in terms):
+    swapped = _TERM_SWAPPED.search(fold_aligned(message).lower()) is not None
+    if not asked and not swapped and not any("dias" in fold_aligned(s.value) for s in terms):
         return message
     return _BARE_NUMBER.sub(lambda m: f"{m.group(0)} días", message)
 
@@ -2312,6 +2378,10 @@ def _asks(clause: str) -> bool:
     return _A_QUESTION.search(clause) is not None and not states_something(clause)
 
 
+# The writer's own ID card or tax number: "mi dni es …", "mi NIE:".
+_MY_ID = re.compile(r"\bmi\s+(?:dni|nif|nie)\b")
+
+
 def _message_facts(
     message: str,
     known: list[KnownAttribute],
@@ -2335,7 +2405,11 @@ def _message_facts(
             fact
             for clause in _clauses(cleaned)
             for fact in _clause_facts(clause, (), today)
-            if fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES | {"horario"}
+            if (
+                fact.attribute in _WRITER_ATTRIBUTES | _WRITER_ADDRESSES | {"horario"}
+                # "mi dni es …": her own ID, said as hers
+                or (fact.attribute == "nif" and _MY_ID.search(fold_aligned(clause).lower()))
+            )
             and not fact.subject_name
         ]
         said = patterned or own
@@ -2547,14 +2621,33 @@ def _letter_sender(message: str, contacts: Sequence[ContactName]) -> ExtractedFa
     """The contact a forwarded letter comes from: the one its address's domain spells
     ("administracion@talleresgarcia.es"), or else the one its last line signs ("Atentamente,
     Gestoría Ibáñez"). What the letter says of "nuestro" is theirs, not the writer's company."""
-    if _LETTER.search(message) is None:
+    if _LETTER.search(message) is None and not _greeted_and_closed(message):
         return None
     others = [c for c in contacts if c.kind != OWN]
-    signed = [m for line in _signature(message) for m in match_contacts(line, others)]
+    signature = _signature(message)
+    signed = [m for line in signature for m in match_contacts(line, others)]
     contact = domain_owner(message, others) or (signed[0].contact if signed else None)
     if contact is None:
-        return None
+        # a business no contact of the writer's is, signing by its legal name: "Recambios
+        # Calderas Turia S.L.", for whoever may read the contacts to link (decision 0035)
+        firms = [line.strip() for line in signature if has_legal_form(line.strip())]
+        return _subject_only(Subject(NAMED, firms[-1]), message) if firms else None
     return _subject_only(Subject(CONTACT, contact.name, contact), message)
+
+
+# A letter's greeting on a line of its own ("Buenos días:", "Hola:") or its subject line.
+_GREETING_LINE = re.compile(
+    r"^[\s>]*(?:(?:buenos\s+d[ií]as|buenas\s+tardes|hola)\s*[:,]|asunto\s*:.*)\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _greeted_and_closed(message: str) -> bool:
+    """A letter that opens with a greeting line and ends with a closing formula ("Buenos
+    días:" … "Atentamente,"), pasted without its sender line."""
+    return _GREETING_LINE.search(message) is not None and any(
+        _CLOSING_FORMULA.match(line) for line in message.splitlines()
+    )
 
 
 # The closing formula of a letter, on a line of its own: the signature follows it.
@@ -2586,6 +2679,11 @@ _SIGNING_NAME = re.compile(
 _BEFORE_SIGNING = re.compile(r"^(?:[^\s,.:;]+\s+){0,3}[^\s,.:;]+\s*,$")
 
 
+# A department signing for its business ("Departamento Comercial", "Dpto. de Administración"):
+# no person.
+_DEPARTMENT = re.compile(r"(?:departamento|dpto|dept|area|servicio|oficina)\b", re.IGNORECASE)
+
+
 def _signed_person(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | None:
     """The contact-person fact of a pasted signature: its name line, under a closing or a blank
     line, above a line that is a known business's name."""
@@ -2593,7 +2691,7 @@ def _signed_person(message: str, contacts: Sequence[ContactName]) -> ExtractedFa
     others = [c for c in contacts if c.kind != OWN and _a_business(c.name)]
     for index, line in enumerate(lines[1:], start=1):
         before = lines[index - 1]
-        if not _SIGNING_NAME.match(line) or _a_business(line):
+        if not _SIGNING_NAME.match(line) or _a_business(line) or _DEPARTMENT.match(line):
             continue
         if before and not _BEFORE_SIGNING.match(before) and not _CLOSING_FORMULA.match(before):
             continue

@@ -524,6 +524,17 @@ _MONTH_ALONE = re.compile(
     r"(?:cierra|cierran|cerramos|cerrad[oa]s?)(?:\s+(?:todo|en|el\s+mes\s+de))?)"
     rf"\s+{_MONTH}\b"
 )
+# What a month after "de" may be the period of: work done or billed, not a closure.
+_BILLED_FOR = re.compile(
+    r"\b(?:trabajos?|facturas?|recibos?|cuotas?|nominas?|pedidos?|servicios?|consumos?)\s+$"
+)
+# The month a business closes, said in English or Italian after the verb ("they close every
+# August", "closed all of August", "chiudono tutto agosto"): a month is a word there too.
+_MONTH_CLOSED = re.compile(
+    r"\b(?:close|closes|closed|chiude|chiudono|chiuso|chiusi)\s+"
+    r"(?:(?:all|every|in|during|for|the|whole|of|tutto|tutta|il|mese|di|ad|a)\s+)*"
+    rf"(?P<month>{_EN_MONTHS}|{_MONTHS})\b"
+)
 _WEEKDAY_RANGE = re.compile(rf"\b(?:de\s+)?(?P<a>{_DAY})\s+a\s+(?P<b>{_DAY})\b")
 # Days written short, in a range only: "lun a vie", "L-V", "mar-sáb", "L a J".
 _SHORT_DAYS = {"l": 0, "lun": 0, "m": 1, "mar": 1, "x": 2, "mie": 2, "mier": 2, "j": 3, "jue": 3}
@@ -678,7 +689,12 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         value = (today + datetime.timedelta(days=ahead)).isoformat()
         slots.append(Slot("date", value, *match.span()))
     for match in _MONTH_ALONE.finditer(folded):
+        if match.group(0).startswith("de ") and _BILLED_FOR.search(folded, 0, match.start()):
+            continue  # "los trabajos de marzo", "la cuota de enero": what a paper is for
         slots.append(Slot("month", _month_of(match), match.start("month"), match.end()))
+    for match in _MONTH_CLOSED.finditer(folded):
+        month = ENGLISH_MONTHS.get(match.group("month")) or _month_of(match)
+        slots.append(Slot("month", month, match.start("month"), match.end()))
     for match in _WEEKDAY_RANGE.finditer(folded):
         value = f"{_weekday(match.group('a'))} a {_weekday(match.group('b'))}"
         slots.append(Slot("weekday", value, *match.span()))
@@ -974,20 +990,28 @@ def _identifiers(text: str, folded: str) -> list[Slot]:
 # short), Valencian "pots dir-me Carme" / "em diuen", English "call me Lu" / "everyone calls me".
 CALLED_BY = (
     r"(?:me|m)\s+(?:dicen|llaman)|(?:pots|podeu|pot)\s+dir-me|dis-me|digueu-me|digue'm|"
-    r"crida'm|em\s+(?:diuen|criden|dic)|(?:just\s+)?call\s+me|calls\s+me"
+    r"crida'm|em\s+(?:diuen|criden|dic)|(?:just\s+)?call\s+me|calls\s+me|"
+    # "a mí dime Carmeta": with "a mí" before it, "dime" is what to call her, not "tell me"
+    r"a\s+mi\s+(?:dime|decidme)"
 )
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
 _ROLES = (
     r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|encargao|director[a]?|gerente|administrador[a]?|president[ea]|"
     r"responsable|contable|conserje|porter[oa]|secretari[oa]|tecnic[oa]|recepcionista|"
-    r"mecanic[oa]|comercial|"
+    r"mecanic[oa]|comercial|agente|representante|delegad[oa]|"
+    # "el gestor de cuenta es Iván Roig": who looks after the account there, not the gestoría
+    r"gestor[a]?\s+de\s+(?:la\s+)?cuentas?|"
     # the same roles said in English inside Spanish ("el que paga es el owner, Sergio")
     r"owner|manager|boss)"
 )
 _ROLE_HOLDER = (
     # "son del mismo dueño, Enrique Mas": one person holding the role at both
-    rf"(?:(?:el|la|del|al)\s+(?:mism[oa]\s+)?{_ROLES}"
+    rf"(?:(?:el|la|del|al|nuestr[oa]|vuestr[oa])\s+(?:mism[oa]\s+)?{_ROLES}"
+    # "el comercial q nos atiende en Telefonía…", "el q nos atiende es Fermín" ("tiende": the
+    # "a" dropped, as typed fast)
+    r"(?:\s+(?:que|q)\s+(?:nos|me|les?)\s+(?:atiende|lleva))?"
+    r"|(?:el|la)\s+(?:que|q)\s+(?:nos|me|les?)\s+(?:atiende|tiende|lleva)"
     r"|(?:el|la)\s+(?:que|q)\s+(?:lleva|llevan|se\s+encarga\s+de)\s+(?:las|los|el|la)\s+[a-z]{4,}"
     # "el q controla de placas es el Quique", "la que se ocupa de los pedidos es…"
     r"|(?:el|la)\s+(?:que|q)\s+(?:controla|se\s+ocupa|sabe)\s+(?:de\s+)?(?:(?:las|los|el|la)\s+)?"
@@ -997,9 +1021,10 @@ _ROLE_HOLDER = (
     # who signs or pays there: "el q firma es Paco", "quien firma los pedidos es Rosa"
     r"|(?:(?:el|la)\s+(?:que|q)|quien)\s+(?:firma|paga|aprueba)(?:\s+(?:las|los)\s+[a-z]{4,})?)"
     r"(?:\s+(?:alli|ahi|ahora|aqui|de\s+alli|nuev[oa]))?"
-    # where: "la presidenta nueva de Las Palmeras, la Reme"
-    # (a capitalised name only: "el dueño del bar es primo de Lucía" names no one)
-    r"(?P<where>\s+(?:de|del)\s+[^,.;:]{2,30}?)?"
+    # where: "la presidenta nueva de Las Palmeras, la Reme", "nuestra agente en la mutua es …"
+    # (a capitalised name, or a first name and surname closing the clause: "el dueño del bar es
+    # primo de Lucía" names no one; _full_name_after_where)
+    r"(?P<where>\s+(?:de|del|en)\s+[^,.;:]{2,30}?)?"
     r"(?:\s*,|\s+es|\s+son)"
     rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
     r"|preguntar?\s+x|pregunta\s+x"
@@ -1055,9 +1080,12 @@ _PERSON_CUE = re.compile(
     # a hesitation in a voice note: "se llama, eh… Rubén"
     r"(?:\s*,?\s*(?:eh|em|ehm|este|esto|mm+)(?:…|\.{2,3})?\s*,?)?"
     r"\s+(?:(?:ahora|siempre|ya|tambien|es|era|sera)\s+)?"
-    # a title said in full after the cue: "es ahora la señora Eva Climent" (not before it: "El
-    # señor Císcar es viudo" is about him)
-    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora|doctor|doctora)\s+)?"
+    # a title said in full after the cue, with its article or without: "es ahora la señora Eva
+    # Climent", "nuestro agente es señor Luis Peiró" (not before it: "El señor Císcar es viudo"
+    # is about him)
+    r"(?:(?:el|la)\s+(?:senor|senora|senyor|senyora|doctor|doctora)\s+|"
+    # or in the writer's other languages: "es ahora Herr Jordi Mas", "is Mrs. Lang"
+    r"(?:senor|senora|senyor|senyora|herr|frau|mrs?\.?|ms\.?|signora?)\s+)?"
     # or written short after a label: "contacto: Dra. Elvira Soto", "será D. Hugo Sellés"
     r"(?:(?<=:\s)(?:dra?|sra?|srta|dna|d)\.\s*)?"
     # who they are, then the name: "nos atiende ahora un pana, Deivis"
@@ -1080,6 +1108,12 @@ _NOT_PERSON = frozenset(
         "dona",
         "sra",
         "srta",
+        *["herr", "frau", "mr", "mrs", "ms", "signor", "signora"],
+        # what to do, said after the role between commas: "es un tal raul, el gerente,
+        # preguntad x el"
+        *["preguntad", "preguntar", "llamad", "avisad", "decidle", "hablad"],
+        # English words after a name: "the contact is Laura from reception"
+        *["from", "who", "and", "the"],
         "lo",
         "le",
         "me",
@@ -1089,6 +1123,7 @@ _NOT_PERSON = frozenset(
         "su",
         "al",
         "os",
+        "nos",
         "ha",
         "he",
         "va",
@@ -1407,15 +1442,43 @@ def _cues(text: str, folded: str) -> list[re.Match[str]]:
 _THIRD_WORD = re.compile(r" ([A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})\b")
 
 
+# A title right after the word for a shop opens the shop's name, not a person's.
+_SHOP_BEFORE_TITLE = re.compile(
+    r"\b(?:" + "|".join(BUSINESS_WORDS) + r"|[a-z]{3,}eria|casa|kiosko|quiosco)\s+$"
+)
+_TITLE_WORD = re.compile(r"(?:don|dona|dna)\b")
+_SO_CALLED = re.compile(r"\b(?:un|una)\s+tal\s+$")
+# What may end the clause a lowercase name closes: "… es raul benavent", "…, y paga a 30".
+_NAME_ENDS_CLAUSE = re.compile(r"\s*(?:$|[,.;:!?]|\s+y\s)")
+
+
+def _full_name_after_where(match: re.Match[str], text: str, folded: str) -> bool:
+    """After a role said with where it is ("el comercial de Termotécnicas es …"), a name:
+    capitalised, after "un tal", or in lowercase a first name and a surname closing the clause
+    ("… es raul benavent"); "el dueño del bar es primo de Lucía" names no one."""
+    if text[match.start("name")].isupper() or _SO_CALLED.search(folded, 0, match.start("name")):
+        return True  # "… es un tal raul": whatever follows "un tal" is a name
+    words = match.group("name").split()
+    return (
+        len(words) == 2
+        and not any(w in _NOT_PERSON for w in words)
+        and _NAME_ENDS_CLAUSE.match(folded, match.end("name")) is not None
+    )
+
+
 def _people(text: str, folded: str) -> list[Slot]:
     slots: list[Slot] = []
     for match in _cues(text, folded):
         if slots and match.start("name") < slots[-1].end:
             continue
+        if _SHOP_BEFORE_TITLE.search(folded, 0, match.start()) and _TITLE_WORD.match(
+            folded, match.start()
+        ):
+            continue  # "la botillería don lucho", "el bar doña rosa": a business's name
         words = text[match.start("name") : match.end("name")].split()
         if match.group("article") and not _article_before_name(match, text):
             continue
-        if match.group("where") and not text[match.start("name")].isupper():
+        if match.group("where") and not _full_name_after_where(match, text, folded):
             continue
         if match.group("weak"):
             # After a plain "es" or "con" only a capitalised word is a name ("es Carmen").

@@ -571,7 +571,9 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
 
 
 _OURS_BEFORE = re.compile(r"\b(?:nuestr[oa]s?|mis?)\s+$")
-_OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa)\b")
+# "el almacén de la empresa"; "el gestor de cuenta", "la gestora de cuentas": who looks after
+# an account, no gestoría
+_OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa|de\s+(?:la\s+)?cuentas?)\b")
 # Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
 _OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
@@ -1163,6 +1165,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue  # the letters of an abbreviation ("el C.I.F."), never a name
         if _a_document(words[0]):
             continue  # "Factura F-27/0193", "Albarán 8841": a paper pasted in, not who sent it
+        if any(c.isdigit() for c in words[0]):
+            continue  # "TCA-27-004512" after "Factura nº": the paper's number, not who sent it
         if a_place_or_bank(name):
             continue  # "la de Xàtiva", "la de CaixaBank": where, or whose account
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
@@ -1651,13 +1655,23 @@ _APPOSED = re.compile(
 )
 
 
+# A lowercase name opening a sentence and said to be a customer or supplier, new or ours:
+# "hidraulica levantina es nuestro nuevo proveedor de bombas", "cristaleria soler es un cliente
+# nuevo".
+_SAID_TO_BE = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?P<name>[a-zñ]{3,}(?: [a-zñ]{3,}){1,2})\s+(?:es|son)\s+"
+    r"(?:(?:nuestr[oa]s?|un|una|el|la)\s+)?(?:nuev[oa]s?\s+)?(?:proveedor|proveedora|cliente|clienta)"
+)
+
+
 def apposed_names(text: str) -> list[Mention]:
     """Names written in lowercase that the writer describes right after, between commas, as
-    someone ("los de sanitarios", "la clienta nueva"): two or three words, none of them a word
-    that ends a name, shown with capitals."""
+    someone ("los de sanitarios", "la clienta nueva"), or says to be a customer or supplier
+    ("… es nuestro nuevo proveedor"): two or three words, none of them a word that ends a name,
+    shown with capitals."""
     folded = fold_aligned(text).lower()
     names = []
-    for match in _APPOSED.finditer(folded):
+    for match in itertools.chain(_APPOSED.finditer(folded), _SAID_TO_BE.finditer(folded)):
         words = match["name"].split()
         if words[0] in _NOT_NAMES_FOLDED or any(w in _NAME_STOPS for w in words):
             continue
