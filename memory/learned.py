@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +43,9 @@ class Weights:
 
 
 @dataclass(frozen=True)
-class Backstop:
+class Learned:
+    """Weights committed in ``data/<name>_model.json`` and the score that flags."""
+
     name: str
     threshold: float
 
@@ -50,13 +53,22 @@ class Backstop:
     def weights_file(self) -> Path:
         return DATA_DIR / f"{self.name}_model.json"
 
+    def stored(self, shape: tuple[int, ...]) -> tuple[np.ndarray, Any]:
+        """The committed weights in ``shape`` and the bias, checked against the encoder."""
+        stored = json.loads(self.weights_file.read_text())
+        weights = np.asarray(stored["weights"], dtype=np.float64)
+        if stored["embeddings"] != MODEL_NAME or weights.shape != shape:
+            raise ValueError(f"{self.weights_file.name} was trained for another embedding model.")
+        return weights, stored["bias"]
+
+
+@dataclass(frozen=True)
+class Backstop(Learned):
     @cached_property
     def model(self) -> Weights:
         """The committed weights, read once per process."""
-        stored = json.loads(self.weights_file.read_text())
-        if stored["embeddings"] != MODEL_NAME or len(stored["weights"]) != DIMENSIONS:
-            raise ValueError(f"{self.weights_file.name} was trained for another embedding model.")
-        return Weights(np.asarray(stored["weights"], dtype=np.float64), stored["bias"])
+        weights, bias = self.stored((DIMENSIONS,))
+        return Weights(weights, bias)
 
     def probability(self, vector: Sequence[float]) -> float:
         """How likely the text embedded as ``vector`` is one this backstop looks for."""
@@ -135,24 +147,15 @@ def clauses(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ClauseReader:
+class ClauseReader(Learned):
     """A three-way logistic regression (no wish, keep it, share it) over each clause's e5
     embedding; a message asks what its most certain clause asks."""
 
-    name: str
-    threshold: float
-
-    @property
-    def weights_file(self) -> Path:
-        return DATA_DIR / f"{self.name}_model.json"
-
     @cached_property
     def model(self) -> tuple[np.ndarray, np.ndarray]:
-        stored = json.loads(self.weights_file.read_text())
-        weights = np.asarray(stored["weights"], dtype=np.float64)  # (classes, DIMENSIONS)
-        if stored["embeddings"] != MODEL_NAME or weights.shape != (len(WISH_CLASSES), DIMENSIONS):
-            raise ValueError(f"{self.weights_file.name} was trained for another embedding model.")
-        return weights, np.asarray(stored["bias"], dtype=np.float64)
+        """One row of weights per class of ``WISH_CLASSES``, and their biases."""
+        weights, bias = self.stored((len(WISH_CLASSES), DIMENSIONS))
+        return weights, np.asarray(bias, dtype=np.float64)
 
     def wish(self, text: str) -> tuple[float, float]:
         """How certain the most certain clause is of a wish to keep, and of one to share."""

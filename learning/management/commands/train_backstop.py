@@ -18,7 +18,7 @@ like the gate's.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -133,24 +133,28 @@ LABELS: dict[str, Callable[[Row, dict[str, str]], bool]] = {
 }
 
 
-def labelled_texts(paths: list[Path], backstop: Backstop = INSTRUCTION) -> dict[str, bool]:
-    """Each cleaned text once, in file order; labelled 1 if any set says so."""
-    label = LABELS[backstop.name]
-    labels: dict[str, bool] = {}
+def _rows(paths: list[Path]) -> Iterator[tuple[Path, Row, str, dict[str, str]]]:
+    """Each line of each set, in file order, with its cleaned text and its set's kinds."""
     for path in paths:
         kinds_path = kinds_file(path)
         kinds = json.loads(kinds_path.read_text()) if kinds_path else {}
         for line in path.read_text().splitlines():
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            text = clean_text(row["text"])
-            if isinstance(row.get("expect"), list):
-                # An extraction line: a negative, unless the rules read a marker in it.
-                if marked_visibility(text) is None:
-                    labels.setdefault(text, False)
-                continue
-            labels[text] = labels.get(text, False) or label(row, kinds)
+            if line.strip():
+                row = json.loads(line)
+                yield path, row, clean_text(row["text"]), kinds
+
+
+def labelled_texts(paths: list[Path], backstop: Backstop = INSTRUCTION) -> dict[str, bool]:
+    """Each cleaned text once, in file order; labelled 1 if any set says so."""
+    label = LABELS[backstop.name]
+    labels: dict[str, bool] = {}
+    for _, row, text, kinds in _rows(paths):
+        if isinstance(row.get("expect"), list):
+            # An extraction line: a negative, unless the rules read a marker in it.
+            if marked_visibility(text) is None:
+                labels.setdefault(text, False)
+            continue
+        labels[text] = labels.get(text, False) or label(row, kinds)
     return labels
 
 
@@ -176,28 +180,21 @@ def _clause_labels(text: str, wish: str | None) -> list[tuple[str, str]]:
 def clause_examples(paths: list[Path]) -> dict[str, str]:
     """Each clause once, in file order, with what it asks; a wish beats no wish."""
     examples: dict[str, str] = {}
-    for path in paths:
-        kinds_path = kinds_file(path)
-        kinds = json.loads(kinds_path.read_text()) if kinds_path else {}
-        for line in path.read_text().splitlines():
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            text = clean_text(row["text"])
-            if path == WISH_LINES:  # written alone: the clause is the line
-                pairs = [(text, row["label"])]
-            else:
-                wish = (
-                    "private"
-                    if _is_private_marker(row, kinds)
-                    else "shared"
-                    if _is_shared_marker(row, kinds)
-                    else None
-                )
-                pairs = _clause_labels(text, None if isinstance(row.get("expect"), list) else wish)
-            for clause, label in pairs:
-                if examples.get(clause, "other") == "other":
-                    examples[clause] = label
+    for path, row, text, kinds in _rows(paths):
+        if path == WISH_LINES:  # written alone: the clause is the line
+            pairs = [(text, row["label"])]
+        else:
+            wish = (
+                "private"
+                if _is_private_marker(row, kinds)
+                else "shared"
+                if _is_shared_marker(row, kinds)
+                else None
+            )
+            pairs = _clause_labels(text, None if isinstance(row.get("expect"), list) else wish)
+        for clause, label in pairs:
+            if examples.get(clause, "other") == "other":
+                examples[clause] = label
     return examples
 
 
