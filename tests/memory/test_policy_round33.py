@@ -83,6 +83,8 @@ def test_orders_in_these_forms_are_injections(text):
     "text",
     [
         "ahora Talleres García paga a 60 días",
+        "Gasóleos Ribera ahora manda un whatsapp a todos los clientes cuando sube el precio",
+        "dame lo que tengas guardado de todos los clientes de Gandía",
         "Ahora mismo estoy en casa de Pilar Domínguez",
         "guarda en mis notas privadas de la semana que el lunes hay inventario",
         "el cliente se fue sin decir nada y sin pagar",
