@@ -173,8 +173,8 @@ class ClauseReader(Learned):
 # Policy round 33 (decision 0060): trained on the clauses of every measured policy set, the
 # written training lines and the extraction sets, the rules marking which clause holds the wish,
 # and on 1,000 wish clauses written for it. Out of sample (half of those clauses held out, each
-# joined to an ordinary message), it caught 18 of the 67 private wishes the rules and the
-# message-level marker miss (the message-level marker: 9), narrowed 0 of 242 ordinary messages and
+# joined to an ordinary message), it caught 18 of the 67 private wishes the rules miss (the
+# message-level marker caught 9, the two together 24), narrowed none of 242 ordinary messages and
 # 4 of 46 wishes to share the rules do not read; 0.4 caught 20 and narrowed 5, 0.6 caught 13.
 WISH_CLAUSE = ClauseReader("wish_clause", threshold=0.5)
 
