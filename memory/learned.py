@@ -161,8 +161,8 @@ class ClauseReader(Learned):
         """How certain the most certain clause is of a wish to keep, and of one to share."""
         weights, bias = self.model
         scores = np.asarray(embed_passages(clauses(text)), dtype=np.float64) @ weights.T + bias
-        scores -= scores.max(axis=1, keepdims=True)
-        probabilities = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
+        exponentials = np.exp(scores - scores.max(axis=1, keepdims=True))
+        probabilities = exponentials / exponentials.sum(axis=1, keepdims=True)
         return float(probabilities[:, 1].max()), float(probabilities[:, 2].max())
 
     def reads_private(self, text: str) -> bool:

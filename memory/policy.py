@@ -2218,11 +2218,11 @@ _ORDERS_BY_COMPOSITION = (
 
 def _ordered_by_composition(text: str, folded: str) -> bool:
     """Whether ``text`` (``folded``) gives an order the round-30 rules read by its parts."""
-    if any(pattern.search(folded) for pattern in _ORDERS_BY_COMPOSITION):
-        kept = _TOLD_WHEN_ASKED.search(folded) and KEPT_FROM_ANYONE_ASKING.search(folded)
-        others = (pattern for pattern in _ORDERS_BY_COMPOSITION if pattern is not _TOLD_WHEN_ASKED)
-        if not kept or any(pattern.search(folded) for pattern in others):
-            return True
+    # Feigning ignorance to anybody else who asks keeps the writer's note: no answer told for them.
+    kept_quiet = KEPT_FROM_ANYONE_ASKING.search(folded) is not None
+    orders = (p for p in _ORDERS_BY_COMPOSITION if not (kept_quiet and p is _TOLD_WHEN_ASKED))
+    if any(pattern.search(folded) for pattern in orders):
+        return True
     if _LIST_TO_SOMEONE.search(text):  # read on the text as written: names are capitalised
         return True
     to_an_address = _DATA_TO_AN_ADDRESS.search(folded) and _AS_A_RULE_OR_IN_BULK.search(folded)

@@ -164,14 +164,12 @@ def test_refusing_the_writers_own_place_asks_to_share(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "Soy vegetariano, en las cenas de empresa nada de carne para mí",
-        "Solo yo tengo la llave del almacén",
         "nadie coge el teléfono en la gestoría",
         "el cliente quiere ver el presupuesto antes de firmar",
     ],
 )
-def test_the_same_words_without_a_wish_about_the_note_share_nothing_and_keep_nothing(text):
-    assert marked_visibility(text) != Visibility.SHARED
+def test_people_seeing_or_answering_in_a_fact_are_no_wish_about_the_note(text):
+    assert marked_visibility(text) is None
 
 
 def test_under_seven_keys_is_private():
