@@ -51,7 +51,7 @@ EXTRACTION_DIR = Path(__file__).resolve().parents[2] / "offline" / "data"
 EXTRACTION_MEASURE = frozenset(
     f"extraction_{half}_{letter}.jsonl"
     for half in ("dev", "test")
-    for letter in ("w", "x", "y", "z")
+    for letter in ("w", "x", "y", "z", "aa", "ab")
 )
 TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
 # Wish clauses written alone, without a fact, to train the clause reader (decision 0060): keep
@@ -67,7 +67,7 @@ WISH_LINES = DATA_DIR / "wish_clause_lines.jsonl"
 MEASURE = frozenset(
     f"policy_{half}_{letters}.jsonl"
     for half in ("dev", "test")
-    for letters in ("ee", "ff", "gg", "hh", "ii", "jj", "kk")
+    for letters in ("ee", "ff", "gg", "hh", "ii", "jj", "kk", "ll")
 )
 HELD_OUT = MEASURE
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
