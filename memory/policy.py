@@ -153,6 +153,11 @@ _INSULTS = re.compile(
     # An exclamation about somebody: "¡qué pesada!", "q tacaño es", "y qué borde".
     r"(?:que|q)\s+(?:mas\s+|tan\s+)?(?:pesad[oa]s?|pesao|plasta|plastas|cansin[oa]s?|borde|bordes|"
     r"tacan[oa]s?|rata|agarrad[oa]s?|tont[oa]s?|vag[oa]s?|jeta|caradura|lent[oa]s?|antipatic[oa]s?)|"
+    # Slurs for where someone comes from, their sexuality or a disability, and contempt for
+    # the poor: "el sudaca de la obra", "un muerto de hambre".
+    r"sudacas?|panchit[oa]s?|moracos?|morit[oa]s|negratas?|machupichus?|chinorris?|"
+    r"maricon(?:es|a)?|maricas?|bolleras?|tortilleras?|travelos?|"
+    r"mongol[oa]s?|mongolic[oa]s?|muert[oa]s?\s+de\s+hambre|"
     # English
     r"idiot|moron|jerk|asshole|stupid|useless|liar|thief|scammer|crook|lazy|incompetent)\b"
 )
@@ -413,6 +418,8 @@ def about_someone_else(text: str, *, subject: str = "") -> bool:
 # From now on, in its many spellings: what follows changes Suma's behaviour, not today's work.
 _FROM_NOW_ON = (
     r"(?:a\s+partir\s+de\s+(?:ahora|hoy|manana|ya)|de\s+ahora\s+en\s+adelante|"
+    # "a partir de este mensaje", "desde este momento", "a partir de esta conversación"
+    r"(?:a\s+partir\s+de|desde)\s+(?:este|esta)\s+(?:mensaje|momento|instante|conversacion|chat|nota)|"
     r"de\s+aqui\s+en\s+adelante|desde\s+(?:ahora|hoy|ya|manana)|en\s+adelante|en\s+lo\s+sucesivo|"
     r"from\s+now\s+on|from\s+today|going\s+forward|a\s+partir\s+de\s+now|from\s+ahora|"
     # Catalan and Valencian "a partir d'ara", "d'ara endavant"; Galician "a partir de agora",

@@ -34,6 +34,15 @@ _SEE = (
     r"viera|vieran|supiera|supieran|leyera|leyeran|enterara|enteraran|se\s+enterara|"
     r"se\s+enteraran)"
 )
+# Things that are private by nature ("su número privado", "un parking privado", "la clínica
+# privada"): "privado" after one of them describes it, and asks nothing of Suma.
+_PRIVATE_THINGS = [
+    *["numero", "movil", "telefono", "fijo", "correo", "email", "mail", "whatsapp", "parking"],
+    *["camino", "garaje", "acceso", "colegio", "hospital", "seguro", "centro", "club", "vado"],
+    *["aparcamiento", "terreno", "sector", "evento", "jardin", "domicilio", "clinica", "piso"],
+    *["chalet", "barrio", "medico", "detective", "jet", "vuelo", "coche", "banco", "cliente"],
+]
+_NOT_OF_A_THING = "".join(rf"(?<!{thing}\s)" for thing in _PRIVATE_THINGS)
 _OTHERS = (
     r"(?:nadie|los\s+demas|las\s+demas|el\s+resto|los\s+companeros|mis\s+companeros|"
     r"el\s+equipo|ningun\s+companero|los\s+otros|ni\s+dios|los\s+chicos|las\s+chicas|"
@@ -210,10 +219,11 @@ _NARROW = re.compile(
     r"^\W*(?:solo|solamente)\s+yo\b|(?:solo|solamente)\s+(?:lo\s+)?(?:se|sabre|veo|vere)\s+yo\b|"
     r"(?:para|de)\s+uso\s+(?:personal|privado|propio)|"
     # "personal" alone is also the staff ("el personal de limpieza"): only as a heading.
-    r"(?:privado|privada|confidencial)\s*[:,.]|^\s*personal\s*:|"
+    # "privado" said of a thing ("su número privado, el 655…", "un camino privado") is no wish.
+     + _NOT_OF_A_THING + r"(?:privado|privada|confidencial)\s*[:,.]|^\s*personal\s*:|"
     r"(?:en|de\s+forma|de\s+manera)\s+(?:privad[oa]|confidencial|personal)|"
     r"^\W*(?:privado|privada|confidencial)\b|"
-    r"\b(?:es\s+)?(?:privado|privada|confidencial)\s*$|"
+    r"\b(?:es\s+)?" + _NOT_OF_A_THING + r"(?:privado|privada|confidencial)\s*$|"
     r"(?:nota|apunte)\s+(?:privad[oa]|personal)|"
     # Keeping it quiet, in everyday words: "guárdatelo", "ni una palabra a nadie", "que no salga
     # de aquí", "no lo comentes", "en secreto", "de tapadillo", "es personal", "confidencial".

@@ -48,6 +48,7 @@ from learning.offline.subjects import (
     apposed_names,
     domain_owner,
     has_legal_form,
+    inside_another_name,
     link,
     look_alike,
     match_contacts,
@@ -147,7 +148,10 @@ _NAME_RUN = re.compile(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+(?:\s+[A-ZÁÉÍÓ
 
 # The writer's full name, every surname said: "mi nombre completo es andres pons i pons".
 _FULL_OWN_NAME = re.compile(
-    r"\bmi\s+nombre\s+(?:completo|entero)\s+es\s+(?P<name>[a-zñ]{2,}(?:\s+[a-zñ]+){1,4})"
+    r"(?:\bmi\s+nombre\s+(?:completo|entero)\s+es"
+    # "ahora firmo como lucia serrano gil"; "me falta el segundo apellido en el perfil, es …"
+    r"|\b(?:ahora\s+)?firmo\s+como|\bsegundo\s+apellido\b[^.:;]{0,40}?[,:]\s*(?:que\s+)?es)"
+    r"\s+(?P<name>[a-zñ]{2,}(?:\s+[a-zñ]+){1,4})"
 )
 # Words joining surnames, kept in lowercase inside a full name ("Pons i Pons", "Gil de la Torre").
 _SURNAME_JOINERS = frozenset({"i", "y", "de", "del", "la"})
@@ -211,8 +215,17 @@ _MY_HOURS = re.compile(
     r"\bmis?\s+(?:horarios?|jornada|turnos?|dias\s+libres)\b"
     r"|(?<!\bel\s)(?<!\bun\s)\b(?:no\s+)?(?:trabajo|curro|vengo|libro|entro|salgo|fichar?\s+a)\b"
     r"|\bno\s+estoy\b"
+    # "hago jornada intensiva", "por la mañana estoy en la oficina y por la tarde en obra"
+    r"|\b(?:hago|tengo|empiezo|acabo|termino)\s+(?:la\s+|el\s+)?(?:jornada|horario|turno)\b"
+    r"|\bestoy\s+en\s+(?:la\s+oficina|obra|el\s+taller|la\s+calle|casa)\b"
+    # a card of the writer's own data: "Carmen – datos - jornada: L-J de 8 a 15"
+    r"|\bjornada\s*:"
 )
 # Someone else to reach: "llamarles", "le llamemos", "no lo mira", "a esta gente".
+# Someone else's name to call them by: "llámala Tere", "así la conoce todo el mundo".
+_THEIR_NAME = re.compile(
+    r"\b(?:llamal[aeo]s?|llamadl[aeo]s?|(?:le|la|lo)\s+(?:llaman|llama|dicen|conocen|conoce))\b"
+)
 _REACH_THEM = re.compile(
     r"\b(?:llamarl[eo]s?|llamadl[eo]s?|llamal[eo]s?|escribirl[eo]s?|escribidl[eo]s?|"
     r"l[eo]s?\s+(?:llamemos|llamamos|llamen|escribamos|escribimos|mandemos|mandamos)|"
@@ -674,6 +687,7 @@ def find_subject(
     ):
         return Subject(WRITER)
     known = list(contacts)
+    own_hours = _MY_HOURS.search(folded) if attribute in ("horario", "cierre") else None
     # The value is never the subject: "se llama Teresa" names the person, not Teresa Muñoz.
     values = [(s.start, s.end) for s in slots if s.kind in ATTRIBUTE_SLOTS.get(attribute, ())]
     traded = trade_names(text)
@@ -688,10 +702,24 @@ def find_subject(
         and not _theirs(m, text)
         and not _taken_back(m, text)
     ]
+    if (
+        own_hours
+        and mentions
+        and own_hours.start() < mentions[0].start
+        and not re.search(r"[,;.:]", text[own_hours.end() : mentions[0].start])
+    ):
+        # "yo los lunes x la mañana no curro q llevo a los crios al cole": the writer's hours,
+        # whoever she names after saying them in the same breath ("yo salgo a las 3, y la
+        # panadería cierra todo agosto": what follows the comma is the bakery's)
+        return Subject(WRITER)
     if mentions and (renamed := _renamed_after(mentions[0], text)) is not None:
         return replace(_mention_subject(renamed, text), set_apart=True)
     if mentions:
-        other = look_alike(text, mentions[0]) or name_run_on(text, mentions[0])
+        other = (
+            look_alike(text, mentions[0])
+            or name_run_on(text, mentions[0])
+            or inside_another_name(text, mentions[0])
+        )
         if other:
             return Subject(NAMED, other, span=(mentions[0].start, mentions[0].end), set_apart=True)
         bracketed = _bracketed_instead(text, mentions[0], traded)
@@ -734,7 +762,7 @@ def find_subject(
         return Subject(NAMED, text[role.start("word") : role.end("word")])
     if attribute in _WRITER_ADDRESSES and _OWN_ADDRESS.search(folded):
         return Subject(WRITER)
-    if attribute in ("horario", "cierre") and _MY_HOURS.search(folded):
+    if own_hours:
         # "Mi horario en la oficina: L-J de 8 a 15", "los viernes por la tarde no trabajo"
         return Subject(WRITER)
     if _WRITER_CUES.search(folded) and not _COMPANY_CUES.search(folded):
@@ -745,6 +773,9 @@ def find_subject(
         return Subject("")
     if _COMPANY_CUES.search(folded) or attribute in ("horario", "cierre", "precio", "recargo"):
         return Subject(ORGANIZATION)
+    if attribute == "apodo" and _THEIR_NAME.search(folded):
+        # "y llámala Tere": what to call the one the message is about, not the writer
+        return Subject("")
     if attribute in ("preferencia", "canal_preferido", "apodo", "tono"):
         return Subject(WRITER)
     return Subject("")
@@ -1845,10 +1876,19 @@ def _forwarded_as_quoted(message: str, contacts: Sequence[ContactName]) -> str:
 # casa toni es cliente nuevo, pagan a 30 dias". Said as "Cliente nuevo: Name. …", the way the
 # reader knows.
 _NEWCOMER_FIRST = re.compile(
-    r"^\s*(?:(?:tenemos|hay)\s+)?(?:(?:un|una)\s+)?(?P<kind>(?:cliente|clienta|proveedor|proveedora)"
-    r"\s+(?:nuev[oa]|nou|nova))\s*[,:]?\s+(?P<rest>\S.*)$",
+    # who came or called first: "Hoy vino un cliente nuevo, el señor …", "Tenemos una señora
+    # nueva, …", "ALTA CLIENTE: …"
+    r"^\s*(?:(?:hoy|ayer|esta\s+ma[nñ]ana|esta\s+tarde)\s*,?\s+)?"
+    r"(?P<came>(?:nos\s+|me\s+)?(?:ha|han)\s+(?:venido|llamado|escrito|entrado)\s+|"
+    r"(?:vino|vinieron|llam[oó]|llamaron|entr[oó])\s+)?"
+    r"(?:(?:tenemos|hay)\s+)?(?:(?:un|una)\s+)?"
+    r"(?P<kind>(?:cliente|clienta|proveedor|proveedora|se[nñ]or|se[nñ]ora)"
+    r"\s+(?:nuev[oa]|nou|nova)|alta\s+(?:de\s+)?(?:cliente|proveedor))\s*[,:]?\s+"
+    r"(?:(?:el|la)\s+(?:se[nñ]or|se[nñ]ora|sr\.?|sra\.?)\s+|(?:don|do[nñ]a)\s+)?(?P<rest>\S.*)$",
     re.DOTALL | re.IGNORECASE,
 )
+# The kind of newcomer, as the label says it: a new "señora" is a new customer.
+_NEWCOMER_KINDS = {"senor": "cliente nuevo", "senora": "clienta nueva", "alta": ""}
 _NEWCOMER_AFTER = re.compile(
     r"^\s*(?:el|la|los|las)\s+(?P<name>[^\W\d][^,.;:()\n]{2,50}?)\s+(?:es|son)\s+(?:(?:un|una)\s+)?"
     r"(?P<kind>(?:cliente|clienta|proveedor|proveedora)\s+(?:nuev[oa]|nou|nova))\b\s*[,.;:]?\s*"
@@ -1875,6 +1915,29 @@ _SAID_OF_IT = frozenset(
 _NAME_JOINERS = frozenset(["de", "del", "la", "las", "los", "y", "i", "d"])
 
 
+# A message written all in capitals names nothing by its capitals: read it as lowercase text.
+_SHOUTED_SHARE = 0.8
+_SHOUTED_LETTERS = 12
+_WORD_WITH_DIGITS = re.compile(r"\S*\d\S*|\S+@\S+")
+
+
+def _unshouted(message: str) -> str:
+    """An older writer's capitals ("DESDE ESTE MES EL TALLER ABRE LOS SABADOS") in lowercase,
+    codes and addresses as written; capitals would make every word a proper name."""
+    letters = [c for c in message if c.isalpha()]
+    upper = sum(1 for c in letters if c.isupper())
+    if len(letters) < _SHOUTED_LETTERS or upper < _SHOUTED_SHARE * len(letters):
+        return message
+    kept = {m.start(): m.group(0) for m in _WORD_WITH_DIGITS.finditer(message)}
+    lowered, at = [], 0
+    for start, word in sorted(kept.items()):
+        lowered.append(message[at:start].lower())
+        lowered.append(word)
+        at = start + len(word)
+    lowered.append(message[at:].lower())
+    return "".join(lowered)
+
+
 def _newcomer_first(message: str) -> str:
     """A newcomer said before anything else about it, as "Cliente nuevo: Name. …"."""
     after = _NEWCOMER_AFTER.match(message)
@@ -1884,6 +1947,13 @@ def _newcomer_first(message: str) -> str:
         first = _NEWCOMER_FIRST.match(message)
         if first is None or first.group("rest")[:1] in ",.;:(":
             return message
+        opening = fold_aligned(first.group("kind").split()[0]).lower()
+        person = opening in ("senor", "senora")
+        if person and not re.match(r"\s*[,:]", message[first.end("kind") :]):
+            # "tenemos una señora nueva en la oficina": no newcomer named
+            return message
+        # said after who came or called, or as a label, a name in capitals is the newcomer too
+        led = bool(first.group("came")) or person or opening == "alta"
         words = re.split(r"[,.;:()\n]", first.group("rest"), maxsplit=1)[0].split()
         taken: list[str] = []
         for index, word in enumerate(words):
@@ -1911,7 +1981,7 @@ def _newcomer_first(message: str) -> str:
             if not all(w[:1].isupper() or w in _NAME_JOINERS for w in taken):
                 return message
             # and is read as written unless such an aside follows it
-            if not re.match(r"\s*\([^()]*\)\s*[.,;:]", rest):
+            if not led and not re.match(r"\s*\([^()]*\)\s*[.,;:]", rest):
                 return message
             rest = re.sub(r"^\s*\([^()]*\)", "", rest)
         name = " ".join(taken)
@@ -1924,11 +1994,68 @@ def _newcomer_first(message: str) -> str:
     )
     rest = rest.strip(" ,;:")
     kind = after.group("kind")
+    first_word = fold_aligned(kind.split()[0]).lower()
+    if first_word in _NEWCOMER_KINDS:
+        kind = _NEWCOMER_KINDS[first_word] or f"{kind.split()[-1].lower()} nuevo"
     said = f"{kind[:1].upper()}{kind[1:]}: {name}."
     return f"{said} {rest[:1].upper()}{rest[1:]}" if rest else said
 
 
+# What the capitals of a shouted message still tell: the names of people.
+_NAMED_IN_CAPITALS = frozenset({"persona_contacto", "nombre", "apodo"})
+
+
 def extract_facts(
+    message: str,
+    known: list[KnownAttribute],
+    *,
+    contacts: Sequence[ContactName] = (),
+    today: datetime.date | None = None,
+    previous: str | None = None,
+    organization: str = "",
+) -> list[ExtractedFact]:
+    """Every fact the message states, once each; one note when none is confident.
+
+    A message written all in capitals is read in lowercase, where capitals no longer make
+    every word a name; the people it names about a contact are read from it as written.
+    """
+    lowered = _unshouted(message)
+
+    def read(text: str) -> list[ExtractedFact]:
+        return _facts(
+            text,
+            known,
+            contacts=contacts,
+            today=today,
+            previous=previous,
+            organization=organization,
+        )
+
+    facts = read(lowered)
+    if lowered == message:
+        return facts
+    subjects = {(f.subject_name, f.subject_contact_id, f.category) for f in facts if not f.note}
+    if len(subjects) != 1 or next(iter(subjects))[1] is None:
+        return facts
+    # The one contact the lowercase reading found is also the subject of the people named.
+    name, contact_id, category = subjects.pop()
+    taken = {f.attribute for f in facts}
+    named = [
+        replace(
+            fact,
+            category=category,
+            value=fact.value.title() if fact.value.isupper() else fact.value,
+            subject_name=name,
+            subject_contact_id=contact_id,
+            subject_set_apart=False,
+        )
+        for fact in read(message)
+        if fact.attribute in _NAMED_IN_CAPITALS - taken and not fact.note
+    ]
+    return [*facts, *named]
+
+
+def _facts(
     message: str,
     known: list[KnownAttribute],
     *,
@@ -1955,6 +2082,9 @@ def extract_facts(
     completed = _completed_name(message, previous, known, contacts, today)
     if completed:
         return completed
+    answered = _who_answered(message, previous, contacts, today)
+    if answered is not None:
+        return [answered]
     moved = _moved_to(message, previous, known, contacts, today)
     if moved:
         return moved
@@ -2243,6 +2373,56 @@ def _previous_subject(
         return next(iter(linked.values())) if len(linked) == 1 else None
     unlinked = {_key(f): f for f in named if f is not None and len(f.subject_name.split()) >= 2}
     return next(iter(unlinked.values())) if len(unlinked) == 1 else None
+
+
+# Suma asked who to talk to at a contact: "¿Quién es el contacto en X?", "¿Con quién hablo en
+# X?", "¿Cómo se llama la encargada?".
+_ASKED_WHO = re.compile(
+    r"\b(?:quien\s+es\s+(?:el|la|su|vuestro|vuestra)\s+(?:persona\s+de\s+)?contacto"
+    r"|con\s+quien\s+(?:hablo|hablamos|hablais|trato|tratamos|tratais)"
+    r"|por\s+quien\s+(?:pregunto|preguntamos|pregunto)"
+    r"|(?:como\s+se\s+llama|quien\s+es)\s+(?:el|la)\s+(?:encargad[oa]|gerente|responsable|"
+    r"persona|contacto|dueno|duena|administrador[a]?))\b"
+)
+
+
+_BARE_NAME = re.compile(
+    r"^\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}){0,2})\s*[.!]?\s*$"
+)
+
+
+def _contact_named(name: str, contacts: Sequence[ContactName]) -> bool:
+    return bool(match_contacts(name, list(contacts)))
+
+
+def _who_answered(
+    message: str,
+    previous: str | None,
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+) -> ExtractedFact | None:
+    """The name that answers Suma's question of who the contact is at a contact ("Suma:
+    ¿Quién es el contacto en el gimnasio?" — "noelia, la gerente"): that contact's person."""
+    if not previous or not _ASKED_WHO.search(fold_aligned(previous).lower()):
+        return None
+    before = _previous_subject(previous, contacts, today)
+    if before is None:
+        return None
+    people = [s for s in find_slots(message, today) if s.kind == "person"]
+    bare = _BARE_NAME.match(message)
+    if people and not message[: people[0].start].strip(" ,.:¡!-"):
+        name = people[0].value
+    elif bare is not None and not _contact_named(bare.group("name"), contacts):
+        name = bare.group("name")  # the name alone: "Noelia", "Toni Mas"
+    else:
+        return None
+    fact = ExtractedFact(
+        before.category,
+        "persona_contacto",
+        name,
+        f"El contacto en {before.subject_name} es {name}.",
+    )
+    return _about(fact, before)
 
 
 def _nicknames(message: str, contacts: Sequence[ContactName]) -> list[ExtractedFact]:

@@ -192,6 +192,11 @@ _TERM_BARE = re.compile(
     # and the other way round: "a 45 ahora, no a 60"
     r"|(?:^|[,;:(]\s*)a\s+(?P<n4>\d{1,3})(?:\s+(?:ahora|ya))?\s*,?\s+no\s+a\s+\d{1,3}\b"
 )
+# What is charged for, said before the verb: the number after it is a price.
+_PRICED_BEFORE = re.compile(
+    r"\b(?:el|la|los|las)\s+(?:desplazamientos?|horas?|visitas?|salidas?|mano\s+de\s+obra|"
+    r"kilometros?|km|revision(?:es)?|urgencias?|portes|servicio\s+de\s+urgencia)\b[^.;:]*$"
+)
 # A fixed day of each month that payments go out on ("solo hace las transferencias el día 10
 # de cada mes"), with paying said just before it.
 _TERM_MONTH_DAY = re.compile(r"\b(?:el\s+)?(?:dia\s+)?(?P<d>\d{1,2})\s+de\s+cada\s+mes\b")
@@ -239,6 +244,10 @@ def _terms(folded: str) -> list[Slot]:
             slots.append(Slot("term", f"{int(n) * 30} días", *match.span()))
     for match in _TERM_BARE.finditer(folded):
         group = next(g for g in ("n", "n2", "n3", "n4") if match.group(g))
+        if group == "n" and _PRICED_BEFORE.search(
+            folded, max(0, match.start() - 60), match.start()
+        ):
+            continue  # "el desplazamiento lo cobramos a 35": a price, not a term
         n = _number(match.group(group))
         if n is not None and 0 < n <= 180:
             slots.append(Slot("term", f"{int(n)} días", match.start(group) - 2, match.end(group)))
@@ -345,7 +354,9 @@ _CENTS_OFF = re.compile(
 # A bare amount after charging it or a price moving to it ("le cobramos 25", "pasa a treinta y
 # cinco", "se queda en 40"): euros, unless a unit, a share, days or a time follows.
 _CHARGED = re.compile(
-    r"\b(?:cobra(?:n|mos|r)?|(?:pasa|sube|baja)n?\s+a|(?:se\s+)?queda(?:n)?\s+en)\s+"
+    r"\b(?:cobra(?:n|mos|r)?(?:\s+a)?|(?:pasa|sube|baja)n?\s+a|(?:se\s+)?queda(?:n)?\s+en|"
+    # "el desplazamiento lo subimos a 35"
+    r"(?:l[oa]s?\s+)?(?:subimos|bajamos|pasamos|ponemos|dejamos)\s+a)\s+"
     rf"(?:(?:le|les|nos)\s+)?(?:ahora\s+)?(?P<n>\d+(?:,\d{{1,2}})?|{_NUMBER_WORD})"
     # then the end of what is said, or a word that opens another part ("25 y no 30")
     r"(?=\s*(?:$|[,.;:!?)]|(?:y|o|pero|porque|porq|que|q|desde|este|esta|ahora|a\s+partir|"
@@ -997,7 +1008,7 @@ CALLED_BY = (
 _CAP = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+"
 _KIN = r"(?:hij[oa]|sobrin[oa]|yerno|nuera|soci[oa]|herman[oa]|mujer|marido|cunad[oa])"
 _ROLES = (
-    r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|encargao|director[a]?|gerente|administrador[a]?|president[ea]|"
+    r"(?:due[nñ][oa]|jef[ea]|encargad[oa]|encargao|director[a]?|gerente|admin(?:istrador[a]?)?|president[ea]|"
     r"responsable|contable|conserje|porter[oa]|secretari[oa]|tecnic[oa]|recepcionista|"
     r"mecanic[oa]|comercial|agente|representante|delegad[oa]|"
     # "el gestor de cuenta es Iván Roig": who looks after the account there, not the gestoría
@@ -1026,7 +1037,9 @@ _ROLE_HOLDER = (
     # primo de Lucía" names no one; _full_name_after_where)
     r"(?P<where>\s+(?:de|del|en)\s+[^,.;:]{2,30}?)?"
     r"(?:\s*,|\s+es|\s+son)"
-    rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal)?"
+    rf"(?:\s+(?:el|la|su)\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|\s+(?:un|una)\s+tal"
+    # a title before the name: "el q firma los presupuestos es el dr. Alberto Roig"
+    r"|(?:\s+(?:el|la))?\s+(?:dr|dra|doctor|doctora|sr|sra|senor|senora|don|dona)\.?)?"
     r"|preguntar?\s+x|pregunta\s+x"
 )
 # The role alone before a name: only a capitalised word is one ("la directora Mª Carmen").
@@ -1067,6 +1080,8 @@ _PERSON_CUE = re.compile(
     r"(?:persona\s+de\s+|el\s+|la\s+)?contacto:?|"
     r"se\s+encargan?|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
+    # "y llámala Tere, que así la conoce todo el mundo"
+    r"llamal[aeo]|llamadl[aeo]|"
     r"le\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     r"(?:nos\s+|me\s+|les?\s+)?llevan?"
     r"(?:\s+(?:las|los|el|la)\s+[a-z]{4,})?|"
@@ -1324,7 +1339,7 @@ _OPENERS = frozenset(
 )
 _NICKNAME_CUE = re.compile(
     rf"^(?:{CALLED_BY}|llamame|llamadme|me\s+llama|puedes\s+llamarme|"
-    r"(?:me|le|la)\s+conocen|firma\b|"
+    r"(?:me|le|la)\s+conocen|firma\b|llamal[aeo]|llamadl[aeo]|"
     r"(?:que\s+)?(?:le|la|lo)\s+(?:llamemos|llamen|llaman|llama|dicen|dice|decimos)|llamadle|"
     r"(?:me|le)\s+(?:podeis|puedes|pueden|podes)\s+llamar)\b"
 )
@@ -1347,7 +1362,7 @@ _APPOSITION = re.compile(
 # A card's label that names a role, then the person ("Persona de contacto para pedidos: Maite",
 # "Agente asignado: Marisa Llopis", "Contact person: Mr. Thompson").
 _LABELLED_PERSON = re.compile(
-    rf"(?:^|(?<=[\n:;,]))\s*(?:persona\s+de\s+)?(?:contact(?:o|\s+person)?|agente|interlocutora?|"
+    rf"(?:^|(?<=[\n:;,\-–]))\s*(?:persona\s+de\s+)?(?:contact(?:o|\s+person)?|agente|interlocutora?|"
     rf"{_ROLES})\b[^:\n]{{0,40}}:\s*(?:(?:sra?|srta|dra?|dna|don|dona|mrs?|ms|dr)\.?\s+)?"
     r"(?P<name>[a-zñ]{3,}(?:\s+[a-zñ]{3,}){0,2})"
 )
@@ -1363,6 +1378,11 @@ IS_THE_CONTACT = (
     # in English: "Toni Mas is the one to talk to", "Rosa is our contact there"
     r"|,?\s+is\s+(?:the\s+(?:one|person)\s+to\s+(?:talk|speak)\s+(?:to|with)|"
     r"(?:our|the|their)\s+(?:new\s+)?contact)\b)"
+)
+# A name in lowercase opening the message, then its role there: "noelia, la gerente", the
+# answer to who the contact is.
+_NAME_THEN_ROLE = re.compile(
+    rf"^\s*(?P<name>[a-zñ]{{3,}}(?:\s+[a-zñ]{{3,}})?)\s*,\s*(?:el|la)\s+{_ROLES}\b"
 )
 _CONTACT_NAMED_BEFORE = re.compile(r"(?:^|[:;,]\s*|\by\s+)(?P<name>[a-zñ]{3,})" + IS_THE_CONTACT)
 # The name the invoices must carry ("quiere las facturas a nombre de VetBeni S.L."): capitalised
@@ -1388,7 +1408,8 @@ _NICKNAME_BEFORE = re.compile(
 # The name the writer goes by said first, then the words that say so: "Carmencita me llaman en
 # el taller", "Pep em diuen tots", "Lu everyone calls me".
 _OWN_NICKNAME_FIRST = re.compile(
-    r"^\s*(?:a\s+mi\s+|a\s+mi,\s+)?(?P<name>[a-zñ]{2,})\s*,?\s+"
+    # also after what it puts right: "a mí Andrés no, Ander me llaman en casa"
+    r"(?:^|[,;.]\s*)\s*(?:a\s+mi\s+|a\s+mi,\s+)?(?P<name>[a-zñ]{2,})\s*,?\s+"
     r"(?:(?:me|m)\s+(?:llaman|dicen|suelen\s+llamar)|em\s+(?:diuen|criden)|(?:everyone|people)\s+calls?\s+me)\b"
     # "Lourdes me dicen que paga mañana": what someone was told, no name
     r"(?!\s+(?:que|q|de)\b|\s*:)"
@@ -1517,7 +1538,7 @@ def _people(text: str, folded: str) -> list[Slot]:
         slots = [s for s in slots if not (s.kind == "person" and s.start == start and s.end <= end)]
         if text[start].isupper() and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("nickname", text[start:end], start, end))
-    own_first = _OWN_NICKNAME_FIRST.match(folded)
+    own_first = _OWN_NICKNAME_FIRST.search(folded)
     if own_first is not None:
         start, end = own_first.span("name")
         named_after = re.match(r"\s+[A-ZÁÉÍÓÚÑ]", text[own_first.end() :])
@@ -1536,6 +1557,12 @@ def _people(text: str, folded: str) -> list[Slot]:
         end = start + len(" ".join(kept))
         if kept and not any(s.start < end and start < s.end for s in slots):
             slots.append(Slot("person", " ".join(kept), start, end))
+    for match in _NAME_THEN_ROLE.finditer(folded):
+        start, end = match.span("name")
+        words = folded[start:end].split()
+        if not set(words) & _NOT_PERSON and not any(s.start < end and start < s.end for s in slots):
+            name = " ".join(w[:1].upper() + w[1:] for w in text[start:end].split())
+            slots.append(Slot("person", name, start, end))
     for match in _CONTACT_NAMED_BEFORE.finditer(folded):
         start, end = match.span("name")
         if folded[start:end] not in _NOT_PERSON and not any(
@@ -1625,7 +1652,9 @@ def _labels(slots: list[Slot], folded: str) -> list[Slot]:
 # 60", "a 90 días, ay no, a 60", "paga a 45… no, espera, a 60", "plazo 60d… no, perdona, 45d".
 TAKEN_BACK = (
     r"\s*(?:…|\.{2,3})?\s*,?\s*(?:no\s*,?\s*(?:perdona|perdon|espera|digo|mejor\s+dicho)\b"
-    r"|(?:ay|uy|ay\s+perdona|uy\s+perdona)\s*,?\s+no\b)"
+    r"|(?:ay|uy|ay\s+perdona|uy\s+perdona)\s*,?\s+no\b"
+    # a voice note putting itself right: "a treinta y cinco, eh… no, no, a treinta y dos"
+    r"|(?:(?:eh|em|ehm)\s*(?:…|\.{2,3})?\s*,?\s*)?no\s*,\s*no\b)"
 )
 # The number that replaces it, bare: the same kind and unit as the value taken back.
 _BARE_NUMBER = (

@@ -388,6 +388,40 @@ def name_run_on(text: str, mention: Mention) -> str:
     return text[mention.start : end] if end > mention.end else ""
 
 
+def inside_another_name(text: str, mention: Mention) -> str:
+    """The name as written of a business, in capitals, that holds the contact's word in the
+    middle of words of its own: "Hotel Puerta del Mar" is not Bar Restaurante El Puerto. Two
+    such words, one of them before the contact's, tell it apart. Empty when it is the contact."""
+    contact = mention.contact
+    if contact is None or not _is_company(contact):
+        return ""
+    run = next(
+        (m for m in _PROPER.finditer(text) if m.start() < mention.start and mention.end <= m.end()),
+        None,
+    )
+    if run is None or run.group().isupper():
+        return ""  # a message in capitals makes one run of every word
+    own = _name_words(contact)
+    # a capital that opens the sentence tells nothing ("Tlf de …", "A Rosa …") unless it is a
+    # trade word that opens a business's name ("Hotel …")
+    words = re.findall(r"[\wáéíóúñü]+", text[run.start() : run.end()])
+    opens = (
+        not text[: run.start()].strip() or text[: run.start()].rstrip()[-1] in ".!?:\n"
+    ) and fold_aligned(words[0]).lower() not in NAME_OPENERS
+    foreign = [
+        word
+        for word in (words[1:] if opens else words)
+        if word[:1].isupper()
+        and not any(_close(fold_aligned(word).lower(), w) for w in own)
+        and fold_aligned(word).lower() not in _NOISE
+    ]
+    before = text[run.start() : mention.start]
+    if len(foreign) < 2 or not any(word in before for word in foreign):
+        return ""
+    name = text[run.start() : run.end()]
+    return name if has_legal_form(name) else name.rstrip(".")
+
+
 def _other_number(tokens: list[tuple[str, int, int]], end: int, number: str) -> bool:
     """A number right after the words of a name that carries another number: a different
     place ("Calle Colón 41" is not the community of Calle Colón 14)."""
