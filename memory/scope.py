@@ -1147,7 +1147,9 @@ def note_category(text: str, guessed: str, *, nothing: str = "empresa") -> str:
 # "Vicente Llorens, DNI 23831903Q, quiere las facturas a su nombre" is a contact's fact, not the
 # writer's profile, whatever category the client (or the gate) gave it.
 _OPENS_WITH_A_NAME = re.compile(
-    r"^\W*[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de\s+|del\s+|de\s+la\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)+\b"
+    # after an article and a title: "La señora Teresa Muñoz prefiere que…"
+    r"^\W*(?:(?:[Ll]a|[Ee]l)\s+)?(?:(?:se[nñ]ora?|sra?\.?|do[nñ]a|don|dra?\.?|doctora?)\s+)?"
+    r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de\s+|del\s+|de\s+la\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)+\b"
 )
 _WRITER_SPEAKS = re.compile(
     r"\b(?:yo|me|mi|mis|soy|estoy|tengo|he|prefiero|quiero|llamame|llamadme|i'?m|my)\b|"

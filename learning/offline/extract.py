@@ -1515,6 +1515,9 @@ _WHEN = frozenset({"month", "weekday", "date", "period", "time"})
 _SENTENCE_VALUED = frozenset({"instrucciones_entrega", "preferencia"})
 # A part the classifier reads as stating nothing with more than this is no note.
 LEFTOVER_NOTHING = 0.5
+# Below this, "nothing" is a doubt, not a verdict: a statement is kept as a note.
+DOUBTFUL_NOTHING = 0.3
+DOUBTFUL_MARGIN = 0.1
 
 
 def _leftover_note(
@@ -1748,8 +1751,10 @@ def note_fact(message: str, contacts: Sequence[ContactName]) -> ExtractedFact | 
     )
 
 
-def worth_a_note(text: str) -> bool:
-    """A statement the classifier does not read as nothing: kept as a note if nothing else."""
+def worth_a_note(text: str, *, named: bool = False) -> bool:
+    """A statement the classifier does not read as nothing: kept as a note if nothing else.
+    ``named``: the statement is about a contact it names, where "nothing" by a hair is a doubt
+    and the note is kept."""
     cleaned = _clean(text)
     clauses = _clauses(cleaned)
     if not cleaned or not any(states_something(c) for c in clauses):
@@ -1758,7 +1763,17 @@ def worth_a_note(text: str) -> bool:
         return False  # "¿tiene Sonrisas el email bien? creo que está mal": a doubt to check
     if told_for_one_occasion(cleaned) and not is_own_life(cleaned):
         return False
-    return classify(cleaned, find_slots(cleaned)).attribute != NOTHING
+    guess = classify(cleaned, find_slots(cleaned))
+    if guess.attribute != NOTHING:
+        return True
+    # "a nuria esteve hay q escribirle en valenciano, q le hace ilu": nothing only by a hair,
+    # said of a contact by name, is kept as a note rather than dropped.
+    runner_up = guess.ranked[1][1] if len(guess.ranked) > 1 else 0.0
+    return (
+        named
+        and guess.probability < DOUBTFUL_NOTHING
+        and guess.probability - runner_up < DOUBTFUL_MARGIN
+    )
 
 
 def _writer_note(cleaned: str) -> ExtractedFact:
@@ -1884,7 +1899,7 @@ _NEWCOMER_FIRST = re.compile(
     r"(?:(?:tenemos|hay)\s+)?(?:(?:un|una)\s+)?"
     r"(?P<kind>(?:cliente|clienta|proveedor|proveedora|se[nñ]or|se[nñ]ora)"
     r"\s+(?:nuev[oa]|nou|nova)|alta\s+(?:de\s+)?(?:cliente|proveedor))\s*[,:]?\s+"
-    r"(?:(?:el|la)\s+(?:se[nñ]or|se[nñ]ora|sr\.?|sra\.?)\s+|(?:don|do[nñ]a)\s+)?(?P<rest>\S.*)$",
+    r"(?P<title>(?:el|la)\s+(?:se[nñ]or|se[nñ]ora|sr\.?|sra\.?)\s+|(?:don|do[nñ]a)\s+)?(?P<rest>\S.*)$",
     re.DOTALL | re.IGNORECASE,
 )
 # The kind of newcomer, as the label says it: a new "señora" is a new customer.
@@ -1953,7 +1968,7 @@ def _newcomer_first(message: str) -> str:
             # "tenemos una señora nueva en la oficina": no newcomer named
             return message
         # said after who came or called, or as a label, a name in capitals is the newcomer too
-        led = bool(first.group("came")) or person or opening == "alta"
+        led = bool(first.group("came") or first.group("title")) or person or opening == "alta"
         words = re.split(r"[,.;:()\n]", first.group("rest"), maxsplit=1)[0].split()
         taken: list[str] = []
         for index, word in enumerate(words):
@@ -1999,6 +2014,23 @@ def _newcomer_first(message: str) -> str:
         kind = _NEWCOMER_KINDS[first_word] or f"{kind.split()[-1].lower()} nuevo"
     said = f"{kind[:1].upper()}{kind[1:]}: {name}."
     return f"{said} {rest[:1].upper()}{rest[1:]}" if rest else said
+
+
+_ITEM = re.compile(r"^\s*[-•*·–]\s*")
+
+
+def _heading_on_each_item(message: str, contacts: Sequence[ContactName]) -> str:
+    """A list under a contact's name, as notes from a notebook ("Comunidad Avda. del Puerto 88
+    / - admin: Sergio / - pago a 45 d"): each item said of the name that heads it."""
+    lines = [line for line in message.splitlines() if line.strip()]
+    if len(lines) < 2 or not all(_ITEM.match(line) for line in lines[1:]):
+        return message
+    heading = lines[0].strip().rstrip(":")
+    mentions = match_contacts(heading, list(contacts))
+    if not mentions or len(heading) - (mentions[0].end - mentions[0].start) > 12:
+        return message  # the first line says more than a name
+    items = [_ITEM.sub("", line).strip().rstrip(".") for line in lines[1:]]
+    return "\n".join(f"{heading}: {item}." for item in items)
 
 
 # What the capitals of a shouted message still tell: the names of people.
@@ -2074,7 +2106,7 @@ def _facts(
     if organization:
         contacts = [*contacts, ContactName(0, organization, OWN)]
     message = _forwarded_as_quoted(message, contacts)
-    message = _newcomer_first(message)
+    message = _newcomer_first(_heading_on_each_item(message, contacts))
     correction = _corrected_previous(_bare_terms(message, previous, today), previous, today)
     restated = _restated(*correction, known, contacts, today) if correction else []
     if any(not f.note for f in restated):
@@ -2691,13 +2723,14 @@ def _message_facts(
         text = sentence(cleaned)
         return [ExtractedFact("empresa", NOTE, text[:MAX_NOTE], text, note=True)]
     if not facts:
-        if not worth_a_note(cleaned):
-            return []
         note = note_fact(message, contacts)
-        return [note] if note is not None else []
-    unique: dict[tuple[str, str, str], ExtractedFact] = {}
+        about_a_contact = note is not None and note.subject_contact_id is not None
+        return [note] if note is not None and worth_a_note(cleaned, named=about_a_contact) else []
+    unique: dict[tuple[str, str, str, str], ExtractedFact] = {}
     for fact in facts:
-        key = (fact.category, fact.subject_name.casefold(), fact.attribute)
+        # several prices hold at once ("la hora a 40 € y el desplazamiento a 32 €")
+        several = fact.value if fact.attribute.startswith("precio") else ""
+        key = (fact.category, fact.subject_name.casefold(), fact.attribute, several)
         first = unique.get(key)
         if first is None:
             unique[key] = fact

@@ -1201,8 +1201,8 @@ def unknown_names(text: str, taken: list[tuple[int, int]]) -> list[Mention]:
             continue  # "Factura F-27/0193", "Albarán 8841": a paper pasted in, not who sent it
         if any(c.isdigit() for c in words[0]):
             continue  # "TCA-27-004512" after "Factura nº": the paper's number, not who sent it
-        if a_place_or_bank(name):
-            continue  # "la de Xàtiva", "la de CaixaBank": where, or whose account
+        if a_place_or_bank(_without_full_stop(name)):
+            continue  # "la de Xàtiva", "allá en Torrent.": where; "la de CaixaBank": whose account
         if len(words) == 1 and _names_a_thing(text, start, name.rstrip(".")):
             continue
         # A name inside a value ("Calle Doctor Fleming 18") is no subject; one that only runs

@@ -163,3 +163,80 @@ def test_who_signs_there_with_a_title_is_the_contact_person():
     assert _facts("en la clinica dental sonrisas la q firma los pedidos es la dra. Inés Mora") == [
         ("Clínica Dental Sonrisas S.L.", "cliente", "persona_contacto", "Inés Mora")
     ]
+
+
+# --- a list under a contact's name, as notes from a notebook ------------------------------------
+
+
+def test_each_item_of_a_list_under_a_contacts_name_is_said_of_it():
+    message = "Hostal Miramar\n- admin: Vicente\n- pago a 60 d"
+    assert sorted(_facts(message)) == [
+        ("Hostal Miramar", "cliente", "persona_contacto", "Vicente"),
+        ("Hostal Miramar", "cliente", "plazo_pago", "60 días"),
+    ]
+
+
+# --- the contact named in answer to Suma's question -----------------------------------------------
+
+
+@pytest.mark.parametrize("message", ["Remedios, la encargada", "Remedios"])
+def test_the_name_that_answers_who_the_contact_is(message):
+    facts = read_facts(
+        message, contacts=ROUND30, previous="Suma: ¿Quién es el contacto en el Hostal Miramar?"
+    )
+    assert [(f.subject_name, f.attribute, f.value) for f in facts] == [
+        ("Hostal Miramar", "persona_contacto", "Remedios")
+    ]
+
+
+def test_a_contacts_own_name_is_no_answer_of_who_to_ask_there():
+    facts = read_facts(
+        "Hostal Miramar", contacts=ROUND30, previous="Suma: ¿Con quién hablo en el hostal?"
+    )
+    assert [f for f in facts if f.attribute == "persona_contacto"] == []
+
+
+# --- a newcomer with a title, a town at the end of the sentence -----------------------------------
+
+
+def test_a_new_customer_said_with_her_title_is_the_subject():
+    assert _facts("hay una clienta nueva, la señora Vicenta Soler, paga en efectivo") == [
+        ("Vicenta Soler", "cliente", "metodo_pago", "efectivo")
+    ]
+
+
+def test_a_town_closing_the_sentence_is_no_subject():
+    facts = _facts("Cliente nuevo: Vicenta Soler. Vive en la Calle Mayor 3, allá en Alzira.")
+    assert [(f[0], f[2]) for f in facts] == [("Vicenta Soler", "direccion")]
+
+
+# --- a voice note putting a figure right ----------------------------------------------------------
+
+
+def test_a_price_put_right_with_no_no_is_the_second():
+    facts = _facts("la visita la cobramos a cuarenta, eh… no, no, a treinta y ocho euros")
+    assert [(f[2], f[3]) for f in facts] == [("precio", "38 €")]
+
+
+# --- nicknames -----------------------------------------------------------------------------------
+
+
+def test_what_to_call_a_contact_named_before_is_the_contacts_nickname():
+    message = "Hostal Miramar: el dueño es Vicente Pons. Y llámale Tito, que así le conocen."
+    assert ("Hostal Miramar", "cliente", "apodo", "Tito") in _facts(message)
+
+
+def test_the_writers_nickname_said_after_what_it_puts_right():
+    assert _facts("a mí Marta no, Tata me llaman todos") == [
+        ("", "perfil_usuario", "apodo", "Tata")
+    ]
+
+
+# --- a statement about a contact that is "nothing" only by a hair ----------------------------------
+
+
+def test_a_statement_about_a_named_contact_read_as_nothing_by_a_hair_is_a_note():
+    facts = read_facts(
+        "al hostal miramar hay q escribirle en valenciano, q le hace ilu", contacts=ROUND30
+    )
+    assert [(f.subject_name, f.note) for f in facts] == [("Hostal Miramar", True)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory.policy import policy_class
-from memory.scope import marked_visibility
+from memory.scope import marked_visibility, written_category
 from sumalos.rls.rule import Visibility
 
 
@@ -71,3 +71,14 @@ def test_an_order_from_this_message_on_is_an_injection(text):
 
 def test_a_business_change_from_this_moment_is_a_fact():
     assert policy_class("desde este momento la hora la cobramos a 40") == "none"
+
+
+def test_a_customers_preference_opening_with_her_title_is_no_profile_of_the_writer():
+    text = "La señora Teresa Muñoz prefiere que la llamemos al móvil y no al fijo"
+    assert written_category(text, "perfil_usuario") == "cliente"
+
+
+def test_the_writers_own_preference_stays_hers():
+    assert written_category("La verdad es que prefiero el correo", "perfil_usuario") == (
+        "perfil_usuario"
+    )
