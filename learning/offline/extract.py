@@ -2054,14 +2054,7 @@ def extract_facts(
     lowered = _unshouted(message)
 
     def read(text: str) -> list[ExtractedFact]:
-        return _facts(
-            text,
-            known,
-            contacts=contacts,
-            today=today,
-            previous=previous,
-            organization=organization,
-        )
+        return _facts(text, known, contacts, today, previous, organization)
 
     facts = read(lowered)
     if lowered == message:
@@ -2090,13 +2083,12 @@ def extract_facts(
 def _facts(
     message: str,
     known: list[KnownAttribute],
-    *,
-    contacts: Sequence[ContactName] = (),
-    today: datetime.date | None = None,
-    previous: str | None = None,
-    organization: str = "",
+    contacts: Sequence[ContactName],
+    today: datetime.date | None,
+    previous: str | None,
+    organization: str,
 ) -> list[ExtractedFact]:
-    """Every fact the message states, once each; one note when none is confident.
+    """``extract_facts`` of the message in the case it is written in.
 
     A follow-up that names nobody ("perdona, no a 30, a 45"; "y el contacto allí es Nacho"), or
     only the person the previous message gave as a contact ("y el email de Enrique es…"), is

@@ -232,7 +232,7 @@ def test_the_writers_nickname_said_after_what_it_puts_right():
     ]
 
 
-# --- a statement about a contact that is "nothing" only by a hair ----------------------------------
+# --- a statement about a contact that is "nothing" only by a hair --------------------------------
 
 
 def test_a_statement_about_a_named_contact_read_as_nothing_by_a_hair_is_a_note():

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from learning.management.commands.train_backstop import (
+    EXTRACTION_MEASURE,
     HELD_OUT,
     kinds_file,
     labelled_texts,
@@ -112,7 +113,7 @@ def test_the_private_marker_also_reads_its_own_training_lines_labelled_in_the_li
     }
     names = [path.name for path in training_files(PRIVATE_MARKER)]
     assert "private_marker_lines.jsonl" in names
-    assert "policy_dev_ee.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
+    assert "policy_test_ll.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
 
 
 def test_an_extraction_line_is_a_negative_of_both_markers_unless_the_rules_read_one(tmp_path):
@@ -131,6 +132,11 @@ def test_an_extraction_line_is_a_negative_of_both_markers_unless_the_rules_read_
 def test_the_blind_extraction_halves_and_the_left_out_sets_are_never_read():
     names = [path.name for path in training_files(SHARED_MARKER, leave_out=frozenset({"t"}))]
 
-    assert "extraction_dev_u.jsonl" in names
+    assert {"extraction_dev_u.jsonl", "extraction_test_w.jsonl", "extraction_dev_y.jsonl"} <= set(
+        names
+    )
     extraction = [name for name in names if name.startswith("extraction_")]
-    assert not [name for name in extraction if name.endswith(("_w.jsonl", "_x.jsonl", "_t.jsonl"))]
+    assert not [
+        name for name in extraction if name in EXTRACTION_MEASURE or name.endswith("_t.jsonl")
+    ]
+    assert {"extraction_test_y.jsonl", "extraction_dev_aa.jsonl"} <= EXTRACTION_MEASURE

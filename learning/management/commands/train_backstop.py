@@ -49,9 +49,11 @@ EVAL_DIR = Path(__file__).resolve().parents[3] / "memory" / "eval"
 EXTRACTION_DIR = Path(__file__).resolve().parents[2] / "offline" / "data"
 # Blind extraction halves, the measure of the work in progress: never opened by training.
 EXTRACTION_MEASURE = frozenset(
-    f"extraction_{half}_{letter}.jsonl"
-    for half in ("dev", "test")
-    for letter in ("w", "x", "y", "z", "aa", "ab")
+    [
+        *(f"extraction_test_{letter}.jsonl" for letter in ("y", "z", "aa", "ab")),
+        # AA and AB, written blind in the 2026-12-07 (7) session: the measure of its work
+        *(f"extraction_dev_{letter}.jsonl" for letter in ("aa", "ab")),
+    ]
 )
 TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
 # Wish clauses written alone, without a fact, to train the clause reader (decision 0060): keep
@@ -64,10 +66,14 @@ WISH_LINES = DATA_DIR / "wish_clause_lines.jsonl"
 # figure any more, and its lines, in styles the older sets lack, train both backstops.
 # Sets EE, FF and GG were written blind in the 2026-12-07 (4) session, the measure of its work;
 # set DD, the measure of the session before, trains both backstops since (decision 0058).
+# The 2026-12-07 (7) session released the sets read since (EE to II, the dev halves of JJ and
+# KK, W, X and the dev halves of Y and Z): what stays unseen is the test halves of JJ, KK, Y and
+# Z, and the whole of LL, AA and AB, written at the session's start.
 MEASURE = frozenset(
-    f"policy_{half}_{letters}.jsonl"
-    for half in ("dev", "test")
-    for letters in ("ee", "ff", "gg", "hh", "ii", "jj", "kk", "ll")
+    [
+        *(f"policy_test_{letters}.jsonl" for letters in ("jj", "kk")),
+        *(f"policy_{half}_ll.jsonl" for half in ("dev", "test")),
+    ]
 )
 HELD_OUT = MEASURE
 PRIVATE_KINDS = frozenset({"private_marker", "private marker"})
