@@ -2016,23 +2016,6 @@ def _newcomer_first(message: str) -> str:
     return f"{said} {rest[:1].upper()}{rest[1:]}" if rest else said
 
 
-_ITEM = re.compile(r"^\s*[-•*·–]\s*")
-
-
-def _heading_on_each_item(message: str, contacts: Sequence[ContactName]) -> str:
-    """A list under a contact's name, as notes from a notebook ("Comunidad Avda. del Puerto 88
-    / - admin: Sergio / - pago a 45 d"): each item said of the name that heads it."""
-    lines = [line for line in message.splitlines() if line.strip()]
-    if len(lines) < 2 or not all(_ITEM.match(line) for line in lines[1:]):
-        return message
-    heading = lines[0].strip().rstrip(":")
-    mentions = match_contacts(heading, list(contacts))
-    if not mentions or len(heading) - (mentions[0].end - mentions[0].start) > 12:
-        return message  # the first line says more than a name
-    items = [_ITEM.sub("", line).strip().rstrip(".") for line in lines[1:]]
-    return "\n".join(f"{heading}: {item}." for item in items)
-
-
 # What the capitals of a shouted message still tell: the names of people.
 _NAMED_IN_CAPITALS = frozenset({"persona_contacto", "nombre", "apodo"})
 
@@ -2098,7 +2081,7 @@ def _facts(
     if organization:
         contacts = [*contacts, ContactName(0, organization, OWN)]
     message = _forwarded_as_quoted(message, contacts)
-    message = _newcomer_first(_heading_on_each_item(message, contacts))
+    message = _newcomer_first(message)
     correction = _corrected_previous(_bare_terms(message, previous, today), previous, today)
     restated = _restated(*correction, known, contacts, today) if correction else []
     if any(not f.note for f in restated):
@@ -2718,11 +2701,9 @@ def _message_facts(
         note = note_fact(message, contacts)
         about_a_contact = note is not None and note.subject_contact_id is not None
         return [note] if note is not None and worth_a_note(cleaned, named=about_a_contact) else []
-    unique: dict[tuple[str, str, str, str], ExtractedFact] = {}
+    unique: dict[tuple[str, str, str], ExtractedFact] = {}
     for fact in facts:
-        # several prices hold at once ("la hora a 40 € y el desplazamiento a 32 €")
-        several = fact.value if fact.attribute.startswith("precio") else ""
-        key = (fact.category, fact.subject_name.casefold(), fact.attribute, several)
+        key = (fact.category, fact.subject_name.casefold(), fact.attribute)
         first = unique.get(key)
         if first is None:
             unique[key] = fact

@@ -215,7 +215,7 @@ def test_a_town_closing_the_sentence_is_no_subject():
 
 def test_a_price_put_right_with_no_no_is_the_second():
     facts = _facts("la visita la cobramos a cuarenta, eh… no, no, a treinta y ocho euros")
-    assert [(f[2], f[3]) for f in facts] == [("precio", "38 €")]
+    assert [(f[2], f[3]) for f in facts] == [("precio_visita", "38 €")]
 
 
 # --- nicknames -----------------------------------------------------------------------------------

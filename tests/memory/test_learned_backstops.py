@@ -73,7 +73,14 @@ def test_the_committed_weights_fit_the_embedding_and_the_thresholds_are_the_chos
     [
         # Ordinary reports of what a customer or supplier said: the private marker trained
         # without the extraction sets narrowed messages like these (decision 0059).
-        "oye suma que el del hostal miramar me ha dicho que ahora pagan a treinta dias",
+        pytest.param(
+            "oye suma que el del hostal miramar me ha dicho que ahora pagan a treinta dias",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="decision 0061: retrained on every set read, the private marker narrows "
+                "this report again (17 of 452 held-out ordinary messages, 12 before)",
+            ),
+        ),
         "Talleres García ahora paga a 60 días, no a 30",
         "En la Ferretería Ruiz nos dejan pagar a 60 días desde este mes, me lo dijo el encargado",
     ],
@@ -266,8 +273,8 @@ SHARED_IN_ITS_OWN_SENTENCE = (
 
 
 def test_a_sentence_that_only_asks_to_share_does_not_make_the_note_an_order(world):
-    assert reads_as_instruction(SHARED_IN_ITS_OWN_SENTENCE) is True
-
+    # The backstop retrained on every set read (decision 0061) no longer flags this text; the
+    # wish taken apart keeps the note from being read as an order either way (decision 0058).
     result = _owners_note(world, SHARED_IN_ITS_OWN_SENTENCE, category="empresa")
 
     assert (result.visibility, Memory.objects.get().visibility) == ("shared", "shared")
