@@ -1933,7 +1933,7 @@ _NAME_JOINERS = frozenset(["de", "del", "la", "las", "los", "y", "i", "d"])
 # A message written all in capitals names nothing by its capitals: read it as lowercase text.
 _SHOUTED_SHARE = 0.8
 _SHOUTED_LETTERS = 12
-_WORD_WITH_DIGITS = re.compile(r"\S*\d\S*|\S+@\S+")
+_CODE_OR_ADDRESS = re.compile(r"\S*\d\S*|\S+@\S+")
 
 
 def _unshouted(message: str) -> str:
@@ -1943,14 +1943,9 @@ def _unshouted(message: str) -> str:
     upper = sum(1 for c in letters if c.isupper())
     if len(letters) < _SHOUTED_LETTERS or upper < _SHOUTED_SHARE * len(letters):
         return message
-    kept = {m.start(): m.group(0) for m in _WORD_WITH_DIGITS.finditer(message)}
-    lowered, at = [], 0
-    for start, word in sorted(kept.items()):
-        lowered.append(message[at:start].lower())
-        lowered.append(word)
-        at = start + len(word)
-    lowered.append(message[at:].lower())
-    return "".join(lowered)
+    return re.sub(
+        r"\S+", lambda m: m[0] if _CODE_OR_ADDRESS.fullmatch(m[0]) else m[0].lower(), message
+    )
 
 
 def _newcomer_first(message: str) -> str:
@@ -2387,7 +2382,7 @@ def _previous_subject(
 _ASKED_WHO = re.compile(
     r"\b(?:quien\s+es\s+(?:el|la|su|vuestro|vuestra)\s+(?:persona\s+de\s+)?contacto"
     r"|con\s+quien\s+(?:hablo|hablamos|hablais|trato|tratamos|tratais)"
-    r"|por\s+quien\s+(?:pregunto|preguntamos|pregunto)"
+    r"|por\s+quien\s+(?:pregunto|preguntamos)"
     r"|(?:como\s+se\s+llama|quien\s+es)\s+(?:el|la)\s+(?:encargad[oa]|gerente|responsable|"
     r"persona|contacto|dueno|duena|administrador[a]?))\b"
 )
@@ -2396,10 +2391,6 @@ _ASKED_WHO = re.compile(
 _BARE_NAME = re.compile(
     r"^\s*(?P<name>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,}){0,2})\s*[.!]?\s*$"
 )
-
-
-def _contact_named(name: str, contacts: Sequence[ContactName]) -> bool:
-    return bool(match_contacts(name, list(contacts)))
 
 
 def _who_answered(
@@ -2419,7 +2410,7 @@ def _who_answered(
     bare = _BARE_NAME.match(message)
     if people and not message[: people[0].start].strip(" ,.:¡!-"):
         name = people[0].value
-    elif bare is not None and not _contact_named(bare.group("name"), contacts):
+    elif bare is not None and not match_contacts(bare.group("name"), list(contacts)):
         name = bare.group("name")  # the name alone: "Noelia", "Toni Mas"
     else:
         return None
