@@ -49,6 +49,7 @@ from learning.offline.subjects import (
     domain_owner,
     has_legal_form,
     inside_another_name,
+    is_company,
     link,
     look_alike,
     match_contacts,
@@ -538,9 +539,24 @@ _NOT_ITEMS = frozenset(
 def _clean(text: str) -> str:
     """The message without markers, openers or letter formalities, one line per line: a list
     or a "key: value" card says one thing per line."""
-    lines = [_clean_line(strip_markers(line)) for line in iban_on_one_line(text).splitlines()]
+    lines = [
+        _as_written(_clean_line(strip_markers(line)), line)
+        for line in iban_on_one_line(text).splitlines()
+    ]
     cleaned = "\n".join(line for line in lines if line) or _clean_line(text)
     return cleaned[:1].upper() + cleaned[1:]
+
+
+def _as_written(cleaned: str, line: str) -> str:
+    """A line's first word in the case it was written in: a message split over lines ("la
+    señora amparo / es sorda de un oído / hablarle alto") has no name at each line's start."""
+    if _BULLET.match(line):
+        return cleaned  # a list's item opens as a card's does, with its subject
+    first = cleaned.split(maxsplit=1)[0] if cleaned else ""
+    lowered = first[:1].lower() + first[1:]
+    if first[:1].isupper() and re.search(rf"(?<!\w){re.escape(lowered)}(?!\w)", line):
+        return lowered + cleaned[len(first) :]
+    return cleaned
 
 
 def _clean_line(line: str) -> str:
@@ -973,10 +989,22 @@ def _unclaimed(names: list[Mention], taken: list[tuple[int, int]]) -> list[Menti
 
 def _outside_names(slots: list[Slot], text: str, contacts: Sequence[ContactName]) -> list[Slot]:
     """An address that is a contact's name is no value ("la comunidad de Avenida del Puerto
-    88"): it overlaps the words that named the contact and carries the number in its name."""
-    named = [
-        (m.start, m.end, set(re.findall(r"\d+", m.name)))
-        for m in match_contacts(text, list(contacts))
+    88"): it overlaps the words that named the contact and carries the number in its name.
+    Nor is a word of a business's name a person ("La autoescuela Ruta, el jefe se llama
+    Hamid": Ruta is the school, Hamid its boss)."""
+    mentions = match_contacts(text, list(contacts))
+    named = [(m.start, m.end, set(re.findall(r"\d+", m.name))) for m in mentions]
+    # said in one breath ("autoescuela Ruta"), not two words far apart, and more than the name
+    businesses = [
+        (m.start, m.end)
+        for m in mentions
+        if m.contact and is_company(m.contact) and m.end - m.start <= len(m.contact.name) + 3
+    ]
+    slots = [
+        s
+        for s in slots
+        if s.kind != "person"
+        or not any(b <= s.start and s.end <= e and e - b > s.end - s.start for b, e in businesses)
     ]
 
     # A name that runs into the address is the name of the place ("Comunidad Calle Colón 41").
@@ -1477,7 +1505,11 @@ _DELIVERY = re.compile(
     r"\brecog(?:emos|en|e|er)\s+(?:nosotros\s+|ellos\s+|siempre\s+)*en\s+(?:la|el)\s+[a-z]+|"
     r"\bpasamos\s+(?:nosotros\s+)?a\s+recoger|"
     # handed over in person: "la factura se la llevemos en papel y en mano"
-    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b|" + _DAY_THEY_COME + r")"
+    r"\b(?:llev|entreg|d)[a-z]*\s+(?:[a-z]+\s+){0,4}?en\s+mano\b|"
+    # how far ahead to order: "los pedidos grandes con 48 horas de antelación"
+    r"\bcon\s+(?:\d+|[a-z]+)\s+(?:horas|dias)\s+de\s+(?:antelacion|adelanto|margen)\b|"
+    + _DAY_THEY_COME
+    + r")"
     # the day the goods come: "ahora traen el gasoil los miércoles"
 )
 _IN_PERSON = re.compile(r"\ben\s+mano\b")
@@ -1623,8 +1655,22 @@ _INTRODUCED = re.compile(
 )
 
 
+# The newcomer said after her name: "la sra Remedios Albiol de Mislata, clienta nueva, …",
+# "Marta Ros, que es clienta nueva, …".
+_NEWCOMER_AFTER_NAME = re.compile(
+    r"(?:\s+(?:de|del)\s+[a-zñ]+)?"
+    # described first: "don Emiliano Garrido, el del chalé de Chiva, cliente nuevo"
+    r"(?:\s*,\s*(?:el|la)\s+(?:del?|de\s+la|que|q)\s+[^,.;:]{1,40}?(?=\s*,))?"
+    r"\s*,?\s*(?:(?:que|q)\s+es\s+)?(?:(?:un|una)\s+)?"
+    r"(?:cliente|clienta|proveedor|proveedora)\s+nuev[oa]\b"
+)
+
+
 def _introduced(slot: Slot, folded: str) -> bool:
-    return slot.kind == "person" and _INTRODUCED.search(folded, 0, slot.start) is not None
+    return slot.kind == "person" and (
+        _INTRODUCED.search(folded, 0, slot.start) is not None
+        or _NEWCOMER_AFTER_NAME.match(folded, slot.end) is not None
+    )
 
 
 # What may come before the name that opens a clause: a filler and a title ("pos mira, la Sra.

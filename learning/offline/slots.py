@@ -166,6 +166,8 @@ _TERM_DAYS = re.compile(
     rf"\b(?:a\s+|en\s+|at\s+|plazo\s+de\s+)?(?P<n>\d{{1,3}}|{_NUMBER_WORD})\s*(?:dias|dd|d|days|dies)\b"
     r"(?:\s+(?:fecha\s+(?:de\s+)?factura|f\.?\s?f\.?|naturales|desde\s+factura))?"
     r"(?P<eom>\s+(?:a\s+)?fin(?:al)?\s+de\s+mes)?"
+    # "con tres días de antelación": how far ahead, no term
+    r"(?!\s+de\s+(?:antelacion|adelanto|margen))"
 )
 _TERM_MONTHS = re.compile(rf"\ba\s+(?P<n>{_NUMBER_WORD}|\d)\s+mes(?:es)?\b")
 _TERM_EOM = re.compile(
@@ -356,11 +358,13 @@ _CENTS_OFF = re.compile(
 _CHARGED = re.compile(
     r"\b(?:cobra(?:n|mos|r)?(?:\s+a)?|(?:pasa|sube|baja)n?\s+a|(?:se\s+)?queda(?:n)?\s+en|"
     # "el desplazamiento lo subimos a 35"
-    r"(?:l[oa]s?\s+)?(?:subimos|bajamos|pasamos|ponemos|dejamos)\s+a)\s+"
+    r"(?:l[oa]s?\s+)?(?:subimos|bajamos|pasamos|ponemos|dejamos)\s+a|"
+    # "la revisión la dejamos en 85 pa todos"
+    r"l[oa]s?\s+(?:dejamos|dejo|ponemos|pongo)\s+en)\s+"
     rf"(?:(?:le|les|nos)\s+)?(?:ahora\s+)?(?P<n>\d+(?:,\d{{1,2}})?|{_NUMBER_WORD})"
     # then the end of what is said, or a word that opens another part ("25 y no 30")
     r"(?=\s*(?:$|[,.;:!?)]|(?:y|o|pero|porque|porq|que|q|desde|este|esta|ahora|a\s+partir|"
-    r"en\s+vez|hasta)\b))"
+    r"en\s+vez|hasta|para|pa)\b))"
 )
 # A price kept for someone ("a los de X se les mantiene a 38", "X, que por contrato sigue a
 # 38"): "sigue a" only once an amount is said before it, since a term "sigue a 60" too.
@@ -374,10 +378,12 @@ _CENTS = re.compile(r"\ba\s+(?P<n>\d{1,4},\d{2})\b(?!\s*(?:%|€|eur|por\s*cient
 _PERCENT = re.compile(rf"(?P<n>{_NUM}|{_NUMBER_WORD})\s*(?:%|por\s*ciento\b)")
 # Once a discount is spoken of, a bare number it moves to or is is a share without the sign:
 # "el descuento en tornilleria sube al 15, ya no es el 12", "el dto queda en el 8".
-_DISCOUNT_SAID = re.compile(r"\b(?:descuento|dto|rebaja)\b[^.;:!?]*")
+_DISCOUNT_SAID = re.compile(r"\b(?:descuento|dto|rebaja|recargo)\b[^.;:!?]*")
 _BARE_SHARE = re.compile(
     rf"\b(?:al|el|del|un|en\s+el)\s+(?P<n>\d{{1,2}}(?:,\d+)?|{_NUMBER_WORD})\b"
     r"(?!\s*(?:%|por\s*ciento|€|eur|e\b|pavos|dias|de\b|del\b|h\b|:|,\d|\.\d))"
+    # "pasa del 50 al 60 %": the share it leaves, not the one it is
+    r"(?!\s+al?\s+\d)"
 )
 
 # The share before the word: "nos dan un 15 de descuento", "el 8 de dto".
@@ -389,8 +395,9 @@ _SHARE_BEFORE = re.compile(
 # The number may end the clause or come before a condition: "nos hacen un 3 si pagamos al
 # contado".
 _SHARE_GIVEN = re.compile(
-    r"\b(?:nos|le|les|me)\s+(?:hace|hacen|hacemos|da|dan|damos)\s+un\s+(?P<n>\d{1,2})"
-    r"(?:\s+(?:en|sobre|si|siempre|cuando)\b|\s*(?:[,.;]|$))"
+    r"\b(?:nos|le|les|me)\s+(?:hace|hacen|hacemos|da|dan|damos)\s+(?:un|el)\s+(?P<n>\d{1,2})"
+    # "… nos hacen el 10 pagando al contado", "… el 5 por pronto pago"
+    r"(?:\s+(?:en|sobre|si|siempre|cuando|pagando|por|y)\b|\s*(?:[,.;]|$))"
 )
 
 # "Ya no le hacemos descuento", "sin descuento": a discount of nothing. "No se le cobra",
@@ -601,6 +608,14 @@ _NOT_AFTER = re.compile(r"\s*(?:h\b)?\s*,?\s*(?:ya\s+)?no\b")
 _CLOSES_AT = re.compile(r"\bcierra(?:n|mos)?\s+a\s+las?\s+" + _CLOCK.format("a"))
 # "el gimnasio abre a las 7": open from then (a span "de 7 a 14" is read as a range instead).
 _OPENS_AT = re.compile(r"\b(?:abre|abren|abrimos)\s+a\s+las?\s+" + _CLOCK.format("a"))
+# The hours said as when one starts and when one leaves: "entro a las 7 y salgo a las 3", "abren
+# a las 9 y cierran a las 2".
+_IN_AND_OUT = re.compile(
+    r"\b(?:entro|entra|entramos|entran|empiezo|empieza|empezamos|abre|abren|abrimos)\s+a\s+las?\s+"
+    + _CLOCK.format("a")
+    + r"[^.;:!?]{0,30}?\b(?:salgo|sale|salimos|salen|acabo|acaba|acabamos|termino|termina|"
+    r"terminamos|cierra|cierran|cerramos)\s+a\s+las?\s+" + _CLOCK.format("b")
+)
 _MORNING_AFTER = re.compile(r"\s*(?:h\b)?\s*(?:de\s+la\s+manana|am\b|a\.m\.)")
 # No business closes in the small hours: "cierra a la 1 y media" is 13:30.
 AFTERNOON_CLOSE = range(1, 8)
@@ -746,13 +761,24 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         later = match.group("how") == "despues de" and not _MORNING_AFTER.match(folded, match.end())
         afternoon = small_hours and (how == "hasta" or later)
         slots.append(Slot("time", f"{how} {_clock(match, 'a', afternoon)}", *match.span()))
+    spans = []
+    for match in _IN_AND_OUT.finditer(folded):
+        opens, closes = _hour(match, "a"), _hour(match, "b")
+        early = opens in AFTERNOON_START and opens < closes <= 12
+        a = _clock(match, "a", afternoon=early)
+        b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
+        slots.append(Slot("time", f"{a}-{b}", *match.span()))
+        spans.append(match.span())
     for match in _CLOSES_AT.finditer(folded):
+        if any(start <= match.start() < end for start, end in spans):
+            continue
         hour, _, minutes = _clock(match, "a").partition(":")
         if int(hour) in AFTERNOON_CLOSE:
             hour = str(int(hour) + 12)
         slots.append(Slot("time", f"hasta {hour}:{minutes}", *match.span()))
     for match in _OPENS_AT.finditer(folded):
-        slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
+        if not any(start <= match.start() < end for start, end in spans):
+            slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
     for match in _DAYPART.finditer(folded):
         part = (
             "mañanas"
@@ -1056,7 +1082,7 @@ _PERSON_CUE = re.compile(
     rf"{CALLED_BY}|me\s+llama|nombre:|puedes\s+llamarme|un\s+tal|una\s+tal|"
     r"me\s+(?:podeis|puedes|pueden|podes)\s+llamar|"
     # a title before the name ("a Dña. Sonia Pérez"), never the name itself
-    r"(?:dra?|sra?|srta|don|dona|dna)\.?|"
+    r"(?:dra?|sra?|srta|don|dona|dna|senorita)\.?|"
     # "la persona con la que debemos hablar es la Doctora Ortiz"
     r"(?:la\s+)?persona\s+con\s+(?:la\s+que|quien)\s+(?:[a-z]+\s+){1,3}?es(?:\s+(?:el|la))?|"
     # A name someone goes by: "me conocen como el Rubio", "firma todo como Paco Peña".
@@ -1070,6 +1096,10 @@ _PERSON_CUE = re.compile(
     # Who holds a role there, said with the role ("el dueño es Chimo", "la directora Mª Carmen",
     # "el que lleva las cuentas es el hijo david", "pregunta x Amparo", "del dueño, Paco").
     rf"{_ROLE_HOLDER}|"
+    # "tienen un comercial, Xuacu, que…": the role they have, then who holds it
+    rf"(?:tienen|tiene|hay)\s+(?:un|una)\s+(?:nuev[oa]\s+)?{_ROLES}(?:\s+nuev[oa])?\s*,|"
+    # whom to deal with, a relative: "hablemos con su hijo ruben", "la factura a su hija Puri"
+    rf"(?:con|a|por)\s+su\s+{_KIN}(?:\s+(?:mayor|menor|pequen[oa]))?\s*,?|"
     # a relative who is it now, then the name: "es la hija, sandra garcia"
     rf"(?:es|son)\s+(?:el|la|su)\s+{_KIN}\s*,|"
     # Weak cues: only a capitalised word after them is a name ("lleva las facturas Marisa",

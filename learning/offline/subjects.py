@@ -204,7 +204,7 @@ def has_legal_form(name: str) -> bool:
     return bool(_LEGAL_FORM.search(name.strip()))
 
 
-def _is_company(contact: ContactName) -> bool:
+def is_company(contact: ContactName) -> bool:
     """A business's name (a legal form, a trade word), not a person's."""
     words = [t for t, _, _ in _tokens(contact.name)]
     trade = set(ROLE_WORDS) | set(ROLE_WORDS.values()) | set(COMMON_WORDS)
@@ -261,15 +261,18 @@ def _run_of_name(
     shared: set[str],
 ) -> bool:
     """Two words of a name that follow each other in it, written one after the other ("costa
-    azul" of Telefonía Costa Azul): the name said short, however everyday its words."""
+    azul" of Telefonía Costa Azul): the name said short, however everyday its words. A trade
+    word counts only before the name's last word ("la dental sonrisas")."""
     for i in range(len(hits) - 1):
         (_, end), (start, _) = hits[i], hits[i + 1]
         pair = (words[indexes[i]], words[indexes[i + 1]])
+        closes_the_name = indexes[i + 1] == len(words) - 1 and pair[1] not in TRADE_WORDS
         if (
             indexes[i + 1] == indexes[i] + 1
             and 0 < start - end <= 1
             and text[end:start].isspace()
-            and not any(w in shared or w.isdigit() or w in TRADE_WORDS for w in pair)
+            and not any(w in shared or w.isdigit() for w in pair)
+            and (closes_the_name or not any(w in TRADE_WORDS for w in pair))
         ):
             return True
     return False
@@ -371,7 +374,7 @@ def name_run_on(text: str, mention: Mention) -> str:
     ("Farmacia Núñez Beltrán" is not Farmacia Núñez). Empty when it is the contact."""
     contact = mention.contact
     written = _PROPER.match(text, mention.start)
-    if contact is None or not _is_company(contact) or written is None:
+    if contact is None or not is_company(contact) or written is None:
         return ""
     if written.end() < mention.end:
         return ""  # the contact named in scattered words: "la autoescuela ahora … Ruta"
@@ -393,7 +396,7 @@ def inside_another_name(text: str, mention: Mention) -> str:
     middle of words of its own: "Hotel Puerta del Mar" is not Bar Restaurante El Puerto. Two
     such words, one of them before the contact's, tell it apart. Empty when it is the contact."""
     contact = mention.contact
-    if contact is None or not _is_company(contact):
+    if contact is None or not is_company(contact):
         return ""
     run = next(
         (m for m in _PROPER.finditer(text) if m.start() < mention.start and mention.end <= m.end()),
@@ -498,7 +501,7 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
         words = _name_words(contact)
         if not words:
             continue
-        company = _is_company(contact)
+        company = is_company(contact)
         hits: list[tuple[int, int]] = []
         hit_words: list[str] = []
         hit_indexes: list[int] = []
@@ -592,6 +595,9 @@ def match_contacts(text: str, contacts: list[ContactName]) -> list[Mention]:
                 # "el almacén de la empresa", "nuestro taller": the company's own, no contact
                 # ("la mutua nuestro agente es…" is still the mutua's)
                 continue
+            if _THEIRS_BEFORE.search(folded[:start]) or _THEIRS_AFTER.match(folded, end):
+                # "donde las mira la gestora de ellos", "su gestoría": somebody else's, not ours
+                continue
             owner = _role_owner(token, contacts)
             if owner is not None and (
                 _names_another(text, end, owner, exact=exact_only)
@@ -608,6 +614,9 @@ _OURS_BEFORE = re.compile(r"\b(?:nuestr[oa]s?|mis?)\s+$")
 # "el almacén de la empresa"; "el gestor de cuenta", "la gestora de cuentas": who looks after
 # an account, no gestoría
 _OURS_AFTER = re.compile(r"\s+(?:de\s+la\s+empresa|de\s+casa|de\s+(?:la\s+)?cuentas?)\b")
+# Somebody else's own: "su gestoría", "la gestora de ellos", "el taller suyo".
+_THEIRS_BEFORE = re.compile(r"\bsus?\s+$")
+_THEIRS_AFTER = re.compile(r"\s+(?:de\s+(?:ellos|ellas|ella)|suy[oa]s?)\b")
 # Another one, or one not known yet: "otra farmacia", "un bar", "unos talleres".
 _OTHER_BEFORE = re.compile(r"\b(?:otr[oa]s?|un[oa]?s?)\s+$")
 _PLACE_BEFORE = re.compile(r"\b(?:san|santa|santo|calle|c/|avenida|avda|plaza|paseo|camino)\s+$")
@@ -616,6 +625,7 @@ _PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
 _NEXT_WORD = re.compile(r"\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñü]+)")
 
 
+_TITLE_BEFORE = re.compile(r"\b(?:senora|senor|sra|sr|dona|don|dna)\.?\s+$")
 _DESCRIBED_AFTER = re.compile(r"\s+(?:el|la)\s+del?\s+[a-zñ]")
 
 
@@ -626,7 +636,12 @@ def _only_first_name(
     carries it, and no other surname follows ("Begoña" is Begoña Navarro; "José" is not).
     Typed in lowercase, it names its contact when the writer says where the person is from
     right after ("amparo la de mislata", "salvador el de manises")."""
-    written = text[start].isupper() or _DESCRIBED_AFTER.match(text, end) is not None
+    written = (
+        text[start].isupper()
+        or _DESCRIBED_AFTER.match(text, end) is not None
+        # after a title: "la señora amparo", "el sr. vicente"
+        or _TITLE_BEFORE.search(fold_aligned(text[:start]).lower()) is not None
+    )
     if not written or sum(1 for c in contacts if word in _name_words(c)) != 1:
         return False
     if _PLACE_BEFORE.search(fold_aligned(text[:start]).lower()):
@@ -702,7 +717,7 @@ def nickname_after(text: str, mention: Mention) -> str:
     call them ("Francisco Javier Peña (Javi)"). A town in brackets is no nickname."""
     contact = mention.contact
     bracketed = _BRACKETED_WORD.match(text, mention.end)
-    if contact is None or bracketed is None or _is_company(contact):
+    if contact is None or bracketed is None or is_company(contact):
         return ""
     word = bracketed.group(1)
     first_names = _name_words(contact)[:-1]

@@ -114,6 +114,7 @@ def test_the_private_marker_also_reads_its_own_training_lines_labelled_in_the_li
     names = [path.name for path in training_files(PRIVATE_MARKER)]
     assert "private_marker_lines.jsonl" in names
     assert "policy_test_ll.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
+    assert "policy_test_mm.jsonl" not in [p.name for p in training_files(INSTRUCTION)]
 
 
 def test_an_extraction_line_is_a_negative_of_both_markers_unless_the_rules_read_one(tmp_path):

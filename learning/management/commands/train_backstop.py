@@ -53,6 +53,12 @@ EXTRACTION_MEASURE = frozenset(
         *(f"extraction_test_{letter}.jsonl" for letter in ("y", "z", "aa", "ab")),
         # AA and AB, written blind in the 2026-12-07 (7) session: the measure of its work
         *(f"extraction_dev_{letter}.jsonl" for letter in ("aa", "ab")),
+        # AC and AD, written blind in the 2026-12-07 (8) session: the measure of its work
+        *(
+            f"extraction_{half}_{letter}.jsonl"
+            for half in ("dev", "test")
+            for letter in ("ac", "ad")
+        ),
     ]
 )
 TRAINING_LINES = DATA_DIR / "private_marker_lines.jsonl"
@@ -73,6 +79,8 @@ MEASURE = frozenset(
     [
         *(f"policy_test_{letters}.jsonl" for letters in ("jj", "kk")),
         *(f"policy_{half}_ll.jsonl" for half in ("dev", "test")),
+        # MM, written blind at the start of the 2026-12-07 (8) session: the measure of its work
+        *(f"policy_{half}_mm.jsonl" for half in ("dev", "test")),
     ]
 )
 HELD_OUT = MEASURE
