@@ -88,6 +88,19 @@ _KEEP_REQUEST = re.compile(
 )
 
 
+# Asked in so many words to note what follows ("apúntame una cosica: …", "anota esto:", "guárdame
+# este dato"): the gate's "nothing" does not drop the message before extraction; a statement
+# with nothing to keep ("apunta esto: lo de ayer fue un desastre") is still told, not noted.
+_NOTE_WHAT_FOLLOWS = re.compile(
+    r"\b(?:apunta|anota|guarda|apuntate|anotate)(?:me)?\s+(?:una\s+cos(?:a|ita|ica|illa|eta)|esto|"
+    r"lo\s+siguiente|este\s+dato)\b(?!\s*\?)"
+)
+
+
+def notes_what_follows(text: str) -> bool:
+    return _NOTE_WHAT_FOLLOWS.search(fold(text)) is not None
+
+
 @dataclass(frozen=True)
 class LearnOutcome:
     outcome: str  # no_message | not_a_person | no_access | refuse | ignore | learn | ...
@@ -552,7 +565,8 @@ def message_learn(*, message_id: int, reads: BatchReads | None = None) -> LearnO
     # whatever the form of the rest (policy round 30).
     marked = marked_visibility(message.text) is not None
     if (is_nothing_to_store(message.text) and not marked) or (
-        outcome == "ignore" and not (asks_to_keep(message.text) or marked)
+        outcome == "ignore"
+        and not (asks_to_keep(message.text) or marked or notes_what_follows(message.text))
     ):
         if told:
             refusal_notice_create(access=access, message=message, reason=REASON_NOTHING_FOUND)

@@ -1102,9 +1102,6 @@ def strip_markers(text: str) -> str:
 # a task, not a fact.
 _TOLD_TO_KEEP = re.compile(
     r"\b(?:apunta|anota|guarda)(?:me|lo|la|melo|mela|te)?\s+que\b|\brecuerda\s+que\b|"
-    # "apúntame una cosica: …", "anota esto:", "guarda este dato"
-    r"\b(?:apunta|anota|guarda|apuntate|anotate)(?:me)?\s+(?:una\s+cos(?:a|ita|ica|illa|eta)|esto|"
-    r"lo\s+siguiente|este\s+dato)\b(?!\s*\?)|"
     r"\bten\s+en\s+cuenta\s+que\b|\btoma\s+nota\s+de\s+que\b|\b(?:remember|note)\s+that\b"
 )
 

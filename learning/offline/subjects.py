@@ -625,6 +625,7 @@ _PREVIOUS_WORD = re.compile(r"\b([\wáéíóúñü]+)\s+$")
 _NEXT_WORD = re.compile(r"\s+([A-ZÁÉÍÓÚÑ][\wáéíóúñü]+)")
 
 
+# A title before a first name in lowercase ("la señora amparo") names her as a capital would.
 _TITLE_BEFORE = re.compile(r"\b(?:senora|senor|sra|sr|dona|don|dna)\.?\s+$")
 _DESCRIBED_AFTER = re.compile(r"\s+(?:el|la)\s+del?\s+[a-zñ]")
 
