@@ -741,12 +741,7 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
     hours_said = any(s.kind == "weekday" for s in slots) or _HOURS_SAID.search(folded)
     said_in_words = _TIME_RANGE_SAID.finditer(folded) if hours_said else ()
     for match in itertools.chain(_TIME_RANGE.finditer(folded), said_in_words):
-        opens, closes = _hour(match, "a"), _hour(match, "b")
-        # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
-        early = opens in AFTERNOON_START and opens < closes <= 12
-        a = _clock(match, "a", afternoon=early)
-        b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
-        slots.append(Slot("time", f"{a}-{b}", *match.span()))
+        slots.append(Slot("time", _hours_between(match), *match.span()))
     for match in itertools.chain(_NOT_BEFORE.finditer(folded), _NOT_UNTIL.finditer(folded)):
         slots.append(Slot("time", f"desde {_clock(match, 'a')}", *match.span()))
     for match in _TIME_FROM.finditer(folded):
@@ -763,11 +758,7 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         slots.append(Slot("time", f"{how} {_clock(match, 'a', afternoon)}", *match.span()))
     spans = []
     for match in _IN_AND_OUT.finditer(folded):
-        opens, closes = _hour(match, "a"), _hour(match, "b")
-        early = opens in AFTERNOON_START and opens < closes <= 12
-        a = _clock(match, "a", afternoon=early)
-        b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
-        slots.append(Slot("time", f"{a}-{b}", *match.span()))
+        slots.append(Slot("time", _hours_between(match), *match.span()))
         spans.append(match.span())
     for match in _CLOSES_AT.finditer(folded):
         if any(start <= match.start() < end for start, end in spans):
@@ -787,6 +778,16 @@ def _dates(folded: str, today: datetime.date) -> list[Slot]:
         )
         slots.append(Slot("time", part, *match.span()))
     return slots
+
+
+def _hours_between(match: re.Match[str]) -> str:
+    """The span from the hour in group ``a`` to the one in ``b``, "8:00-14:00"."""
+    opens, closes = _hour(match, "a"), _hour(match, "b")
+    # "de 8 a 2" ends in the afternoon; "de 2 a 4" is wholly in it: no one opens at 2 a.m.
+    early = opens in AFTERNOON_START and opens < closes <= 12
+    a = _clock(match, "a", afternoon=early)
+    b = _clock(match, "b", afternoon=early or (closes < opens and closes + 12 <= 23))
+    return f"{a}-{b}"
 
 
 def _weekday(folded: str) -> str:

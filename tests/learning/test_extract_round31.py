@@ -63,12 +63,9 @@ def test_a_bare_share_given_before_a_condition_is_a_discount():
 
 
 def test_a_price_left_at_a_figure_is_a_price():
-    prices = [
-        f
-        for f in _facts("el desatasco urgente lo dejamos en 95 para todo el mundo")
-        if f[3] == "95 €"
+    assert _facts("el desatasco urgente lo dejamos en 95 para todo el mundo") == [
+        ("", "empresa", "precio_desatasco", "95 €")
     ]
-    assert len(prices) == 1
 
 
 # --- the role a business has, then who holds it ---------------------------------------------------
